@@ -1,0 +1,69 @@
+# strcheck - see README.md.  `make` builds the library; `make run` checks
+# it with strcheck; `make test` runs every test and ends "N passed, N failed".
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra
+STD     := -std=c11 -D_GNU_SOURCE
+BUILD   := build
+PREFIX  ?= /usr/local
+DESTDIR ?=
+
+LIB_SRCS    := src/strscpy.c src/strscpy_pad.c
+REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
+ENGINE_SRCS := src/case.c src/arena.c src/engine.c src/judge.c src/grid.c src/race.c
+HEADERS     := $(wildcard src/*.h ref/*.h)
+
+ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
+
+.PHONY: all lib run test bench install uninstall clean
+all: lib
+
+lib: $(BUILD)/libstrscpy.a $(BUILD)/libstrscpy.so
+
+$(BUILD)/lib/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/lib/%.o)
+
+$(BUILD)/libstrscpy.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libstrscpy.so: $(LIB_OBJS)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libstrscpy.so -o $@ $^
+
+# The engine and references, as one archive for the checker, the fuzzers
+# and the tests (objects built position-independent so .so's can use them).
+$(BUILD)/engine/%.o: %.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+ENGINE_OBJS := $(addprefix $(BUILD)/engine/,$(ENGINE_SRCS:.c=.o) $(REF_SRCS:.c=.o))
+
+$(BUILD)/libengine.a: $(ENGINE_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+test:
+	@bash scripts/test.sh
+
+bench:
+	@bash scripts/bench.sh
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 src/strscpy.h $(DESTDIR)$(PREFIX)/include/strscpy.h
+	install -m 644 $(BUILD)/libstrscpy.a $(DESTDIR)$(PREFIX)/lib/libstrscpy.a
+	install -m 755 $(BUILD)/libstrscpy.so $(DESTDIR)$(PREFIX)/lib/libstrscpy.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' scripts/strscpy.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/strscpy.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/include/strscpy.h $(DESTDIR)$(PREFIX)/lib/libstrscpy.a \
+	      $(DESTDIR)$(PREFIX)/lib/libstrscpy.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/strscpy.pc
+
+clean:
+	rm -rf $(BUILD)
+
+# Each part of the project adds its targets in mk/ (strcheck, fuzzing, ...).
+-include $(wildcard mk/*.mk)

@@ -1,0 +1,26 @@
+/*
+ * ref.h - the byte-at-a-time references: short, obviously correct models
+ * of each contract (../README.md, "Contracts").  The checker compares every
+ * candidate call against one of these.
+ */
+#ifndef REF_H
+#define REF_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* strscpy: copy up to the NUL or count-1 bytes; length or -E2BIG. */
+ssize_t ref_strscpy(char *dest, const char *src, size_t count);
+
+/* strscpy_pad: ref_strscpy, then zero dest after the NUL up to count-1. */
+ssize_t ref_strscpy_pad(char *dest, const char *src, size_t count);
+
+/* BSD strlcpy: copy min(strlen(src), size-1) bytes and a NUL if size > 0;
+ * returns strlen(src). */
+size_t ref_strlcpy(char *dst, const char *src, size_t size);
+
+/* C strncpy: copy up to n bytes, zero-fill the rest of the n; no NUL when
+ * strlen(src) >= n; returns dst. */
+char *ref_strncpy(char *dst, const char *src, size_t n);
+
+#endif

@@ -1,0 +1,12 @@
+#include "ref.h"
+
+char *ref_strncpy(char *dst, const char *src, size_t n)
+{
+	size_t i = 0;
+
+	for (; i < n && src[i] != '\0'; i++)
+		dst[i] = src[i];
+	for (; i < n; i++)
+		dst[i] = '\0';
+	return dst;
+}

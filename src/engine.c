@@ -1,0 +1,241 @@
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <ucontext.h>
+
+#include "../ref/ref.h"
+#include "engine.h"
+
+volatile unsigned long sc_calls;
+
+/*
+ * Fault handling.  The handlers run with SA_NODEFER, so jumping out of one
+ * leaves no signal blocked and sigsetjmp need not save the mask: a case
+ * costs no system call.  A fault outside a candidate call is the checker's
+ * own bug: the handler restores the default action and lets it kill us.
+ */
+static sigjmp_buf call_env;
+static __thread volatile sig_atomic_t in_call;  /* per thread: only the caller jumps */
+static struct {
+	int signo;
+	char access;
+	uintptr_t addr;
+} last_fault;
+
+/* Watchdog: a periodic SIGALRM; a call that has not changed sc_calls for
+ * hang_ticks ticks is hung. */
+#define TICK_MS 25
+static unsigned hang_ticks;
+static unsigned long seen_calls;
+static unsigned stale_ticks;
+
+static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+
+static char fault_access(void *uctx)
+{
+#if defined(__x86_64__) && defined(REG_ERR)
+	/* Page-fault error code: bit 1 set for a write. */
+	return (((ucontext_t *)uctx)->uc_mcontext.gregs[REG_ERR] & 2) ? 'w' : 'r';
+#else
+	(void)uctx;
+	return '?';
+#endif
+}
+
+static void on_signal(int sig, siginfo_t *si, void *uctx)
+{
+	if (sig == SIGALRM) {
+		if (!in_call || sc_calls != seen_calls) {
+			seen_calls = sc_calls;
+			stale_ticks = 0;
+			return;
+		}
+		if (++stale_ticks < hang_ticks)
+			return;
+	} else if (!in_call) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	in_call = 0;
+	last_fault.signo = sig;
+	last_fault.addr = (uintptr_t)si->si_addr;
+	last_fault.access = (sig == SIGSEGV || sig == SIGBUS) ? fault_access(uctx) : '?';
+	siglongjmp(call_env, 1);
+}
+
+int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
+{
+	static char *alt_stack;
+	size_t data_len;
+	struct sigaction sa;
+
+	memset(e, 0, sizeof(*e));
+	data_len = SC_COUNT_MAX + 2 * SC_MARGIN + 3 * 65536;
+	if (sc_arena_init(&e->src, data_len, 1) != 0)
+		return -1;
+	if (sc_arena_init(&e->dst, data_len, 0) != 0) {
+		sc_arena_free(&e->src);
+		return -1;
+	}
+	e->cand.win = malloc(SC_COUNT_MAX + 2 * SC_MARGIN);
+	e->ref.win = malloc(SC_COUNT_MAX + 2 * SC_MARGIN);
+	if (!e->cand.win || !e->ref.win) {
+		sc_engine_fini(e);
+		errno = ENOMEM;
+		return -1;
+	}
+
+	/* A candidate may fault with its stack exhausted: handle on our own. */
+	if (!alt_stack) {
+		stack_t ss = { .ss_size = 1 << 18 };
+
+		alt_stack = malloc(ss.ss_size);
+		ss.ss_sp = alt_stack;
+		if (alt_stack)
+			sigaltstack(&ss, NULL);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(fault_signals) / sizeof(fault_signals[0]); i++)
+		sigaction(fault_signals[i], &sa, NULL);
+	if (timeout_ms) {
+		struct itimerval it = { { 0, TICK_MS * 1000 }, { 0, TICK_MS * 1000 } };
+
+		hang_ticks = (timeout_ms + TICK_MS - 1) / TICK_MS + 1;
+		sigaction(SIGALRM, &sa, NULL);
+		setitimer(ITIMER_REAL, &it, NULL);
+	}
+	return 0;
+}
+
+void sc_engine_fini(struct sc_engine *e)
+{
+	struct itimerval off = { { 0, 0 }, { 0, 0 } };
+
+	setitimer(ITIMER_REAL, &off, NULL);
+	sc_arena_free(&e->src);
+	sc_arena_free(&e->dst);
+	free(e->cand.win);
+	free(e->ref.win);
+	e->cand.win = e->ref.win = NULL;
+}
+
+void *sc_reference(enum sc_api api)
+{
+	switch (api) {
+	case SC_STRSCPY:
+		return (void *)ref_strscpy;
+	case SC_STRSCPY_PAD:
+		return (void *)ref_strscpy_pad;
+	case SC_STRLCPY:
+		return (void *)ref_strlcpy;
+	default:
+		return (void *)ref_strncpy;
+	}
+}
+
+static size_t dst_span(const struct sc_case *c)
+{
+	return sc_count_is_huge(c) ? SC_DST_SPAN : (size_t)c->count;
+}
+
+static size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
+void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_outcome *out)
+{
+	size_t n = dst_span(c);
+	unsigned char *src = sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
+	unsigned char *dst = sc_arena_place(&e->dst, c->dst_place, c->dst_off, n);
+	unsigned char *rw = sc_arena_rw(&e->src, src);
+	size_t src_before = min_size(SC_MARGIN, (size_t)(src - e->src.data));
+	size_t src_after = min_size(SC_MARGIN, (size_t)(e->src.data + e->src.data_len - src) - c->src_len);
+	unsigned char *win;
+	size_t i;
+
+	/* Source with filler around it, written through the writable view. */
+	for (i = 1; i <= src_before; i++)
+		rw[-(ptrdiff_t)i] = sc_filler(-(int64_t)i);
+	memcpy(rw, c->src, c->src_len);
+	for (i = 0; i < src_after; i++)
+		rw[c->src_len + i] = sc_filler((int64_t)(c->src_len + i));
+
+	/* Destination and the margins around it: canaries. */
+	out->before = min_size(SC_MARGIN, (size_t)(dst - e->dst.data));
+	out->win_len = out->before + n +
+		       min_size(SC_MARGIN, (size_t)(e->dst.data + e->dst.data_len - dst) - n);
+	win = dst - out->before;
+	if (e->dest_seq)
+		__atomic_add_fetch(e->dest_seq, 1, __ATOMIC_SEQ_CST);
+	for (i = 0; i < out->win_len; i++)
+		win[i] = sc_canary((int64_t)i - (int64_t)out->before);
+	if (e->dest_terminated && n)
+		dst[n - 1] = 0;
+	e->dest_now = dst;
+	e->dest_now_len = n;
+	if (e->dest_seq)
+		__atomic_add_fetch(e->dest_seq, 1, __ATOMIC_SEQ_CST);
+
+	out->src = src;
+	out->dst = dst;
+	out->dst_len = n;
+	out->stop = SC_RETURNED;
+	out->signo = 0;
+	out->access = 0;
+	out->fault_addr = 0;
+	out->fault_arena = 0;
+	out->fault_region = SC_OUTSIDE;
+	out->ret = 0;
+
+	if (sigsetjmp(call_env, 0) == 0) {
+		size_t count = (size_t)c->count;
+
+		sc_calls++;
+		in_call = 1;
+		switch (c->api) {
+		case SC_STRSCPY:
+		case SC_STRSCPY_PAD:
+			out->ret = ((sc_strscpy_fn)fn)((char *)dst, (const char *)src, count);
+			break;
+		case SC_STRLCPY:
+			out->ret = (int64_t)((sc_strlcpy_fn)fn)((char *)dst, (const char *)src, count);
+			break;
+		default:
+			out->ret = ((sc_strncpy_fn)fn)((char *)dst, (const char *)src, count) - (char *)dst;
+			break;
+		}
+		in_call = 0;
+	} else {
+		out->signo = last_fault.signo;
+		out->fault_addr = last_fault.addr;
+		out->access = last_fault.access;
+		if (last_fault.signo == SIGALRM) {
+			out->stop = SC_HUNG;
+		} else if (last_fault.signo == SIGSEGV || last_fault.signo == SIGBUS) {
+			out->stop = SC_FAULTED;
+			if ((out->fault_region = sc_arena_region(&e->src, last_fault.addr)) != SC_OUTSIDE)
+				out->fault_arena = 's';
+			else if ((out->fault_region = sc_arena_region(&e->dst, last_fault.addr)) != SC_OUTSIDE)
+				out->fault_arena = 'd';
+		} else {
+			out->stop = SC_SIGNALLED;
+		}
+	}
+	memcpy(out->win, win, out->win_len);
+}
+
+int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
+	     struct sc_finding *f, int max)
+{
+	sc_run(e, c, fn, &e->cand);
+	sc_run(e, c, sc_reference(c->api), &e->ref);
+	return sc_judge(c, &e->cand, &e->ref, f, max);
+}

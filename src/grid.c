@@ -1,0 +1,268 @@
+#include <string.h>
+
+#include "grid.h"
+
+/* Bytes that break word-at-a-time code: high bytes (signed char, has-zero
+ * false positives), 0x01 (borrow chains), 0x7f/0x80 boundaries. */
+static const unsigned char tricky[] = {
+	'a', 0x80, 'b', 0x81, 0x01, 0xfe, 'c', 0xff, 0x7f, 'd', 0x01, 0x80, 'e', 0xc3, 'f', 0x01,
+};
+
+#define TRAILER 24
+
+uint64_t sc_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+/* A string of len non-NUL bytes, its NUL, then a trailer of non-NUL bytes
+ * that a leaking or over-reading copy would pick up. */
+static void make_source(struct sc_case *c, size_t len, unsigned variant)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		c->src[i] = tricky[(i + variant) % sizeof(tricky)];
+	c->src[len] = 0;
+	for (i = 1; i <= TRAILER && len + i < SC_SRC_MAX; i++)
+		c->src[len + i] = tricky[(i * 3 + variant) % sizeof(tricky)];
+	c->src_len = len + i;
+}
+
+struct walk {
+	enum sc_api api;
+	enum sc_policy policy;
+	struct sc_case *c;
+	sc_case_fn fn;
+	void *arg;
+	uint64_t n;
+	int stop;
+};
+
+static void emit(struct walk *w, enum sc_place sp, unsigned so, enum sc_place dp,
+		 unsigned doff, uint64_t count)
+{
+	struct sc_case *c = w->c;
+
+	if (w->stop)
+		return;
+	c->api = w->api;
+	c->policy = w->policy;
+	c->src_place = sp;
+	c->src_off = so;
+	c->dst_place = dp;
+	c->dst_off = doff;
+	c->count = count;
+	sc_case_normalize(c);
+	w->stop = w->fn(c, w->n++, w->arg);
+}
+
+/* Counts worth trying for a string of length len. */
+static size_t counts_for(size_t len, uint64_t *out)
+{
+	static const uint64_t fixed[] = { 0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65,
+					  4095, 4096, 4097 };
+	const int64_t around[] = { -1, 0, 1, 2, 8 };
+	size_t n = 0, i, j;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		out[n++] = fixed[i];
+	for (i = 0; i < sizeof(around) / sizeof(around[0]); i++)
+		if ((int64_t)len + around[i] >= 0)
+			out[n++] = (uint64_t)((int64_t)len + around[i]);
+	/* Drop repeats, keep order. */
+	for (i = j = 0; i < n; i++) {
+		size_t k;
+
+		for (k = 0; k < j && out[k] != out[i]; k++)
+			;
+		if (k == j)
+			out[j++] = out[i];
+	}
+	return j;
+}
+
+/* Lengths 0..72: every alignment pair, and every count near the length for
+ * a rotating subset of them.  NUL lands at every offset of a word and of a
+ * 64-byte block, in every alignment. */
+static void short_strings(struct walk *w)
+{
+	uint64_t counts[32];
+
+	for (size_t len = 0; len <= 72 && !w->stop; len++) {
+		size_t nc = counts_for(len, counts);
+
+		make_source(w->c, len, (unsigned)len);
+		for (unsigned so = 0; so <= SC_OFF_MAX; so++)
+			for (unsigned doff = 0; doff <= SC_OFF_MAX; doff++) {
+				emit(w, SC_FREE, so, SC_FREE, doff, len + 1);
+				emit(w, SC_FREE, so, SC_FREE, doff, counts[(so * 7 + doff) % nc]);
+			}
+	}
+}
+
+/* Lengths 73..300 and a sample of long ones past several pages and past
+ * 65,536: all source alignments, a few destination ones, counts around L. */
+static void long_strings(struct walk *w)
+{
+	static const size_t longs[] = { 511, 512, 513, 1023, 1024, 4095, 4096, 4097, 8191, 8192,
+					8193, 12289, 65535, 65536, 65537, 70001, SC_SRC_MAX - TRAILER - 1 };
+	static const unsigned doffs[] = { 0, 3, 8, 61 };
+	const int64_t around[] = { -1, 0, 1, 2 };
+	size_t len;
+
+	for (size_t li = 0; !w->stop; li++) {
+		unsigned step = 1;
+
+		if (li <= 300 - 73)
+			len = 73 + li;
+		else if (li - (300 - 73) - 1 < sizeof(longs) / sizeof(longs[0]))
+			len = longs[li - (300 - 73) - 1], step = 9;
+		else
+			break;
+		make_source(w->c, len, (unsigned)li);
+		for (unsigned so = 0; so <= SC_OFF_MAX; so += step)
+			for (size_t d = 0; d < 4; d++)
+				for (size_t a = 0; a < 4; a++)
+					emit(w, SC_FREE, so, SC_FREE, doffs[(d + a) % 4],
+					     (uint64_t)((int64_t)len + around[a]));
+	}
+}
+
+/* Buffers flush against the guard pages (off = distance to the guard). */
+static void guard_placements(struct walk *w)
+{
+	static const size_t lens[] = { 0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65,
+				       100, 255, 256, 257, 4095, 4096, 4097, 8200 };
+	struct sc_case *c = w->c;
+
+	for (size_t li = 0; li < sizeof(lens) / sizeof(lens[0]) && !w->stop; li++) {
+		size_t len = lens[li];
+		unsigned step = len > 300 ? 5 : 1;
+
+		for (unsigned off = 0; off <= SC_OFF_MAX; off += step) {
+			/* No NUL in count bytes, the count-th byte is the guard. */
+			make_source(c, len, off);
+			c->src_len = len;
+			emit(w, SC_AT_END, off, SC_FREE, off, len);
+			/* NUL is the last byte before the guard; count larger. */
+			make_source(c, len, off);
+			c->src_len = len + 1;
+			emit(w, SC_AT_END, off, SC_FREE, 0, len + 2);
+			make_source(c, len, off);
+			c->src_len = len + 1;
+			emit(w, SC_AT_END, off, SC_FREE, 5, len + 64);
+			/* Source right after the guard. */
+			make_source(c, len, off);
+			emit(w, SC_AT_START, off, SC_FREE, 0, len + 1);
+			make_source(c, len, off);
+			emit(w, SC_AT_START, off, SC_FREE, 0, len ? len : 1);
+			/* Destination ending at dest + count, and right after a guard. */
+			make_source(c, len, off);
+			emit(w, SC_FREE, off, SC_AT_END, 0, len + 1);
+			emit(w, SC_FREE, off, SC_AT_END, off, len ? len : 1);
+			emit(w, SC_FREE, off, SC_AT_END, 0, len + 9);
+			emit(w, SC_FREE, off, SC_AT_START, 0, len + 1);
+			emit(w, SC_FREE, off, SC_AT_START, off, len ? len : 1);
+			/* Both at once. */
+			emit(w, SC_AT_START, off, SC_AT_END, 0, len + 1);
+		}
+	}
+}
+
+/* Every non-zero byte value in every position of a word, before a NUL. */
+static void byte_values(struct walk *w)
+{
+	struct sc_case *c = w->c;
+
+	for (unsigned b = 1; b <= 255 && !w->stop; b++)
+		for (size_t len = 1; len <= 17; len++)
+			for (unsigned so = 0; so < 8; so += 3) {
+				memset(c->src, (int)b, len);
+				c->src[len] = 0;
+				memset(c->src + len + 1, (int)b, 8);
+				c->src_len = len + 9;
+				emit(w, SC_FREE, so, SC_FREE, so, len + 1);
+				emit(w, SC_FREE, so, SC_FREE, 0, len);
+				emit(w, SC_FREE, so, SC_FREE, 1, len + 8);
+			}
+}
+
+static void huge_counts(struct walk *w)
+{
+	if (w->api != SC_STRSCPY && w->api != SC_STRLCPY)
+		return;
+	for (unsigned h = 0; h < sc_huge_count_n; h++)
+		for (size_t len = 0; len <= 20; len++)
+			for (unsigned so = 0; so < 8; so++) {
+				make_source(w->c, len, so);
+				emit(w, SC_FREE, so, SC_FREE, so, sc_huge_counts[h]);
+				make_source(w->c, len, so);
+				emit(w, SC_AT_END, so, SC_AT_START, 0, sc_huge_counts[h]);
+			}
+}
+
+uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
+		 sc_case_fn fn, void *arg)
+{
+	struct walk w = { api, policy, c, fn, arg, 0, 0 };
+
+	guard_placements(&w);
+	short_strings(&w);
+	byte_values(&w);
+	huge_counts(&w);
+	long_strings(&w);
+	return w.n;
+}
+
+void sc_random_case(uint64_t seed, uint64_t index, enum sc_api api,
+		    enum sc_policy policy, struct sc_case *c)
+{
+	uint64_t st = seed ^ (index * 0xd1342543de82ef95u), r = sc_rand(&st);
+	size_t len, i;
+	unsigned high = (unsigned)(sc_rand(&st) % 4);
+
+	/* Mostly short, sometimes up to the maximum: log-uniform lengths. */
+	len = (size_t)(sc_rand(&st) % ((uint64_t)1 << (r % 18)));
+	if (len > SC_SRC_MAX - TRAILER - 1)
+		len = SC_SRC_MAX - TRAILER - 1;
+	for (i = 0; i < len + 1 + TRAILER; i++) {
+		uint64_t x = sc_rand(&st);
+		unsigned char b = (unsigned char)(x % 255 + 1);
+
+		if ((x >> 32) % 4 < high)
+			b |= 0x80;
+		else if ((x >> 40) % 16 == 0)
+			b = 1;
+		c->src[i] = b;
+	}
+	c->src[len] = 0;
+	c->src_len = len + 1 + (size_t)(sc_rand(&st) % (TRAILER + 1));
+	c->api = api;
+	c->policy = policy;
+	c->src_place = (enum sc_place)(sc_rand(&st) % SC_PLACE_COUNT);
+	c->dst_place = (enum sc_place)(sc_rand(&st) % SC_PLACE_COUNT);
+	c->src_off = (unsigned)(sc_rand(&st) % (SC_OFF_MAX + 1));
+	c->dst_off = (unsigned)(sc_rand(&st) % (SC_OFF_MAX + 1));
+	switch (sc_rand(&st) % 4) {
+	case 0:
+		c->count = sc_rand(&st) % (SC_COUNT_MAX + 1);
+		break;
+	case 1:
+		/* No NUL within count: cut the source at the count. */
+		c->count = len ? sc_rand(&st) % len + 1 : 1;
+		if (sc_rand(&st) % 2)
+			c->src_len = (size_t)c->count;
+		break;
+	default:
+		c->count = (uint64_t)((int64_t)len + (int64_t)(sc_rand(&st) % 20) - 2);
+		if ((int64_t)c->count < 0)
+			c->count = 0;
+		break;
+	}
+	sc_case_normalize(c);
+}

@@ -1,0 +1,259 @@
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine.h"
+
+static const char *const class_names[SC_CLASS_COUNT] = {
+	"pass", "overread", "overwrite", "underread", "underwrite", "src-write",
+	"retval", "termination", "content", "leak", "race", "hang", "crash",
+};
+
+const char *sc_class_name(enum sc_class cls)
+{
+	return (unsigned)cls < SC_CLASS_COUNT ? class_names[cls] : "?";
+}
+
+static int add(struct sc_finding *f, int n, int max, enum sc_class cls,
+	       const char *rule, int64_t offset, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+static int add(struct sc_finding *f, int n, int max, enum sc_class cls,
+	       const char *rule, int64_t offset, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (n >= max)
+		return n;
+	f[n].cls = cls;
+	f[n].rule = rule;
+	f[n].offset = offset;
+	va_start(ap, fmt);
+	vsnprintf(f[n].what, sizeof(f[n].what), fmt, ap);
+	va_end(ap);
+	return n + 1;
+}
+
+char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
+			char *buf, size_t size)
+{
+	const char *verb = o->access == 'w' ? "write" : o->access == 'r' ? "read" : "access";
+	const char *where = o->fault_region == SC_GUARD_BEFORE ? "the guard page before" :
+			    o->fault_region == SC_GUARD_AFTER ? "the guard page after" :
+			    "the read-only pages of";
+
+	if (o->fault_arena == 's') {
+		int64_t rel = (int64_t)(o->fault_addr - (uintptr_t)o->src);
+		int64_t past = rel - (int64_t)sc_case_readable(c);
+
+		if (rel >= 0 && past >= 0)
+			snprintf(buf, size, "%s at src+%" PRId64 ", %" PRId64 " byte(s) past the last "
+				 "byte it may read (src+%zu), in %s the source",
+				 verb, rel, past + 1, sc_case_readable(c) ? sc_case_readable(c) - 1 : 0,
+				 where);
+		else
+			snprintf(buf, size, "%s at src%+" PRId64 ", in %s the source", verb, rel, where);
+	} else if (o->fault_arena == 'd') {
+		int64_t rel = (int64_t)(o->fault_addr - (uintptr_t)o->dst);
+
+		if (rel >= (int64_t)o->dst_len)
+			snprintf(buf, size, "%s at dest+count+%" PRId64 ", in %s the destination",
+				 verb, rel - (int64_t)o->dst_len, where);
+		else
+			snprintf(buf, size, "%s at dest%+" PRId64 ", in %s the destination", verb, rel, where);
+	} else {
+		snprintf(buf, size, "%s at %#" PRIxPTR ", outside both buffers (%s)", verb,
+			 o->fault_addr, strsignal(o->signo));
+	}
+	return buf;
+}
+
+static int judge_stop(const struct sc_case *c, const struct sc_outcome *o,
+		      struct sc_finding *f, int max)
+{
+	char where[200];
+	enum sc_class cls = SC_CRASH;
+
+	if (o->stop == SC_HUNG)
+		return add(f, 0, max, SC_HANG, "returns", -1,
+			   "the call did not return within the time limit");
+	if (o->stop == SC_SIGNALLED)
+		return add(f, 0, max, SC_CRASH, "returns", -1, "the call raised %s (signal %d)",
+			   strsignal(o->signo), o->signo);
+
+	sc_describe_fault(c, o, where, sizeof(where));
+	if (o->fault_arena == 's')
+		cls = o->fault_region == SC_GUARD_BEFORE ? SC_UNDERREAD :
+		      o->fault_region == SC_GUARD_AFTER ? SC_OVERREAD : SC_SRC_WRITE;
+	else if (o->fault_arena == 'd')
+		cls = o->fault_region == SC_GUARD_BEFORE ? SC_UNDERWRITE : SC_OVERWRITE;
+	return add(f, 0, max, cls, "no-fault", -1, "faulted: %s", where);
+}
+
+/* Bytes outside dest[0..n-1] must still hold their canaries. */
+static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, int max)
+{
+	int64_t first_before = 0, first_after = -1;
+	size_t hits_before = 0, hits_after = 0, i;
+
+	for (i = 0; i < o->before; i++) {
+		int64_t k = (int64_t)i - (int64_t)o->before;
+
+		if (o->win[i] != sc_canary(k)) {
+			if (!hits_before++)
+				first_before = k;
+		}
+	}
+	for (i = o->before + o->dst_len; i < o->win_len; i++) {
+		int64_t k = (int64_t)i - (int64_t)o->before;
+
+		if (o->win[i] != sc_canary(k)) {
+			if (!hits_after++)
+				first_after = k;
+		}
+	}
+	if (hits_before)
+		n = add(f, n, max, SC_UNDERWRITE, "no-write-before-dest", first_before,
+			"wrote %zu byte(s) before dest, the first at dest%+" PRId64,
+			hits_before, first_before);
+	if (hits_after)
+		n = add(f, n, max, SC_OVERWRITE, "no-write-past-count", first_after,
+			"wrote %zu byte(s) at or past dest+count, the first at dest+count+%" PRId64,
+			hits_after, first_after - (int64_t)o->dst_len);
+	return n;
+}
+
+static int dest_untouched(const struct sc_outcome *o)
+{
+	for (size_t i = 0; i < o->dst_len; i++)
+		if (o->win[o->before + i] != sc_canary((int64_t)i))
+			return 0;
+	return 1;
+}
+
+/* First index in [from, to) where the images differ, or -1; *diffs counts. */
+static int64_t first_diff(const unsigned char *a, const unsigned char *b,
+			  size_t from, size_t to, size_t *diffs)
+{
+	int64_t first = -1;
+
+	*diffs = 0;
+	for (size_t i = from; i < to; i++)
+		if (a[i] != b[i] && !(*diffs)++)
+			first = (int64_t)i;
+	return first;
+}
+
+int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
+	     const struct sc_outcome *ref, struct sc_finding *f, int max)
+{
+	const unsigned char *got = cand->win + cand->before;
+	const unsigned char *want = ref->win + ref->before;
+	size_t n = cand->dst_len, diffs, i;
+	const unsigned char *nul;
+	int64_t t, d;
+	int nf;
+
+	if (max <= 0)
+		return 0;
+	if (cand->stop != SC_RETURNED)
+		return judge_stop(c, cand, f, max);
+	nf = judge_margins(cand, f, 0, max);
+
+	/* A huge count may be refused outright (README, "Huge counts"). */
+	if (sc_count_is_huge(c) && (c->api == SC_STRSCPY) && cand->ret == -E2BIG &&
+	    dest_untouched(cand))
+		return nf;
+
+	if (cand->ret != ref->ret)
+		nf = add(f, nf, max, SC_RETVAL, "return-value", -1,
+			 "returned %" PRId64 ", expected %" PRId64, cand->ret, ref->ret);
+
+	if (c->api == SC_STRNCPY) {
+		d = first_diff(got, want, 0, n, &diffs);
+		if (d >= 0)
+			nf = add(f, nf, max, SC_CONTENT,
+				 want[d] == 0 ? "zero-fill" : "copied-bytes", d,
+				 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte(s) differ)",
+				 d, got[d], want[d], diffs);
+		return nf;
+	}
+
+	/* strscpy, strscpy_pad, strlcpy: the reference wrote exactly one NUL
+	 * at t and copied no NUL before it. */
+	nul = memchr(want, 0, n);
+	if (!nul)
+		return nf;
+	t = nul - want;
+	if (got[t] != 0)
+		nf = add(f, nf, max, SC_TERMINATION, "nul-terminated", t,
+			 "dest[%" PRId64 "] = 0x%02x, expected the NUL there", t, got[t]);
+	d = first_diff(got, want, 0, (size_t)t, &diffs);
+	if (d >= 0)
+		nf = add(f, nf, max, SC_CONTENT, "copied-bytes", d,
+			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte(s) differ before the NUL)",
+			 d, got[d], want[d], diffs);
+
+	if (c->api == SC_STRSCPY_PAD) {
+		d = first_diff(got, want, (size_t)t + 1, n, &diffs);
+		if (d >= 0)
+			nf = add(f, nf, max, SC_CONTENT, "zero-padded", d,
+				 "dest[%" PRId64 "] = 0x%02x after the NUL, expected 0 "
+				 "(%zu byte(s) not zeroed)", d, got[d], diffs);
+		return nf;
+	}
+	for (i = (size_t)t + 1, diffs = 0, d = -1; i < n; i++) {
+		unsigned char b = got[i];
+
+		if (b != sc_canary((int64_t)i) && (c->policy == SC_STRICT || b != 0) && !diffs++)
+			d = (int64_t)i;
+	}
+	if (d >= 0) {
+		if (c->policy == SC_STRICT)
+			nf = add(f, nf, max, SC_LEAK, "unchanged-after-nul", d,
+				 "dest[%" PRId64 "] = 0x%02x was changed after the NUL "
+				 "(%zu byte(s); --strict allows none)", d, got[d], diffs);
+		else
+			nf = add(f, nf, max, SC_LEAK, "no-leak-after-nul", d,
+				 "dest[%" PRId64 "] = 0x%02x after the NUL: neither left alone nor "
+				 "zeroed (%zu byte(s))%s", d, got[d], diffs,
+				 (size_t)d < c->src_len && got[d] == c->src[d] ? ", a source byte" : "");
+	}
+	return nf;
+}
+
+int sc_judge_race(const struct sc_case *c, const struct sc_outcome *o,
+		  struct sc_finding *f, int max)
+{
+	const unsigned char *got = o->win + o->before;
+	size_t n = o->dst_len, end;
+	const unsigned char *nul;
+	int nf;
+
+	if (max <= 0)
+		return 0;
+	if (o->stop != SC_RETURNED)
+		return judge_stop(c, o, f, max);
+	nf = judge_margins(o, f, 0, max);
+	if (o->ret == -E2BIG)
+		end = n - 1;
+	else if (o->ret >= 0 && (uint64_t)o->ret < n)
+		end = (size_t)o->ret;
+	else
+		return add(f, nf, max, SC_RACE, "return-in-range", -1,
+			   "returned %" PRId64 " with count %" PRIu64 " while the source changed",
+			   o->ret, c->count);
+	nul = memchr(got, 0, end + 1);
+	if (!nul)
+		nf = add(f, nf, max, SC_RACE, "nul-terminated", (int64_t)end,
+			 "returned %" PRId64 " but dest[%zu] = 0x%02x, not the NUL, while the "
+			 "source changed", o->ret, end, got[end]);
+	else if ((size_t)(nul - got) != end)
+		nf = add(f, nf, max, SC_RACE, "length-agrees", nul - got,
+			 "returned %" PRId64 " but dest has a NUL at %td, while the source changed",
+			 o->ret, nul - got);
+	return nf;
+}
