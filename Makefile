@@ -4,13 +4,13 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra
 STD     := -std=c11 -D_GNU_SOURCE
-BUILD   := build
+BUILD   ?= build
 PREFIX  ?= /usr/local
 DESTDIR ?=
 
 LIB_SRCS    := src/strscpy.c src/strscpy_pad.c
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
-ENGINE_SRCS := src/case.c src/arena.c src/engine.c src/judge.c src/grid.c src/race.c
+ENGINE_SRCS := src/case.c src/arena.c src/engine.c src/judge.c src/grid.c src/race.c src/load.c
 HEADERS     := $(wildcard src/*.h ref/*.h)
 
 ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
