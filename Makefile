@@ -10,7 +10,7 @@ DESTDIR ?=
 
 LIB_SRCS    := src/strscpy.c src/strscpy_pad.c
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
-ENGINE_SRCS := src/case.c src/arena.c src/engine.c src/judge.c src/grid.c src/race.c src/load.c
+ENGINE_SRCS := src/case.c src/arena.c src/engine.c src/judge.c src/grid.c src/race.c src/load.c src/relations.c
 HEADERS     := $(wildcard src/*.h ref/*.h)
 
 ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
