@@ -1,0 +1,277 @@
+#include <dirent.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../src/engine.h"
+#include "../src/load.h"
+#include "../src/relations.h"
+#include "../src/strscpy.h"
+#include "harness.h"
+
+static const char *const kind_names[] = {
+	"strscpy", "strscpy_pad", "strlcpy", "strncpy", "relations",
+};
+
+/* Signals the engine takes over; restored before we abort so that the
+ * fuzzer's own handler sees the abort and saves the input. */
+static const int taken[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+
+static struct {
+	int loaded, running;
+	enum sc_api api;            /* of the cases checked */
+	enum sc_api cand_api;       /* of the candidate (relations: its role) */
+	enum sc_policy policy;
+	void *fn;
+	struct sc_trio trio;
+	const char *impl, *symbol;
+	struct sigaction saved[sizeof(taken) / sizeof(taken[0])];
+} h;
+
+static struct sc_engine engine;
+static struct sc_case kase;
+static uint8_t patched[SC_HEADER_LEN + SC_SRC_MAX];
+static uint8_t file_buf[SC_HEADER_LEN + SC_SRC_MAX];
+
+static void fatal(enum fh_kind kind, const char *what)
+{
+	fprintf(stderr, "fuzz_%s: %s\n", kind_names[kind], what);
+	exit(2);
+}
+
+void fh_setup(enum fh_kind kind)
+{
+	const char *api = getenv("STRCHECK_API"), *policy = getenv("STRCHECK_POLICY");
+	char err[512];
+
+	if (h.loaded)
+		return;
+	h.api = kind == FH_relations ? SC_STRSCPY : (enum sc_api)kind;
+	h.cand_api = h.api;
+	h.impl = getenv("STRCHECK_IMPL");
+	h.symbol = getenv("STRCHECK_SYMBOL");
+	if (h.impl && !*h.impl)
+		h.impl = NULL;
+	if (h.symbol && !*h.symbol)
+		h.symbol = NULL;
+	if (api && *api) {
+		if (sc_api_parse(api, &h.cand_api) != 0) {
+			snprintf(err, sizeof(err), "STRCHECK_API=%s: not one of strscpy, "
+				 "strscpy_pad, strlcpy, strncpy", api);
+			fatal(kind, err);
+		}
+		if (kind != FH_relations && h.cand_api != h.api) {
+			snprintf(err, sizeof(err), "STRCHECK_API=%s but this harness fuzzes %s: "
+				 "run fuzz_%s", api, sc_api_name(h.api), api);
+			fatal(kind, err);
+		}
+	}
+	if (policy && *policy && strcmp(policy, "no-leak") != 0 && strcmp(policy, "strict") != 0) {
+		snprintf(err, sizeof(err), "STRCHECK_POLICY=%s: not no-leak or strict", policy);
+		fatal(kind, err);
+	}
+	h.policy = policy && strcmp(policy, "strict") == 0 ? SC_STRICT : SC_NO_LEAK;
+	if (h.symbol && !h.impl)
+		fatal(kind, "STRCHECK_SYMBOL needs STRCHECK_IMPL");
+
+	if (h.impl) {
+		h.fn = sc_load(h.impl, h.symbol, h.cand_api, err, sizeof(err));
+		if (!h.fn)
+			fatal(kind, err);
+	} else if (h.cand_api == SC_STRSCPY) {
+		h.fn = (void *)strscpy;
+	} else if (h.cand_api == SC_STRSCPY_PAD) {
+		h.fn = (void *)strscpy_pad;
+	} else {
+		/* The project's models of strlcpy and strncpy are its references. */
+		h.fn = sc_reference(h.cand_api);
+	}
+	if (h.cand_api == SC_STRLCPY)
+		h.trio.strlcpy = h.fn;
+	else if (h.cand_api == SC_STRNCPY)
+		h.trio.strncpy = h.fn;
+	else
+		h.trio.strscpy = h.fn;  /* strscpy_pad can stand in for strscpy */
+	h.loaded = 1;
+}
+
+/* The engine's handlers go in at the first input, after the fuzzer's. */
+static void start(enum fh_kind kind)
+{
+	fh_setup(kind);
+	for (size_t i = 0; i < sizeof(taken) / sizeof(taken[0]); i++)
+		sigaction(taken[i], NULL, &h.saved[i]);
+	/* No watchdog: libFuzzer and AFL++ time inputs out themselves. */
+	if (sc_engine_init(&engine, 0) != 0) {
+		perror("fuzz: sc_engine_init");
+		exit(2);
+	}
+	h.running = 1;
+}
+
+static uint8_t header0(uint8_t b)
+{
+	return (uint8_t)((b & ~7u) | h.api | (h.policy == SC_STRICT) << 2);
+}
+
+void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len)
+{
+	fh_setup(kind);
+	if (len)
+		data[0] = header0(data[0]);
+}
+
+/* Source bytes, C-escaped, at most max of them. */
+static void print_bytes(const unsigned char *s, size_t n, size_t max)
+{
+	fputc('"', stderr);
+	for (size_t i = 0; i < n && i < max; i++) {
+		if (s[i] == '"' || s[i] == '\\')
+			fprintf(stderr, "\\%c", s[i]);
+		else if (s[i] >= 0x20 && s[i] < 0x7f)
+			fputc(s[i], stderr);
+		else
+			fprintf(stderr, "\\x%02x", s[i]);
+	}
+	fputc('"', stderr);
+	if (n > max)
+		fprintf(stderr, "... (%zu more)", n - max);
+}
+
+/* A window of the destination image, dest[from..to), in hex. */
+static void print_image(const char *who, const struct sc_outcome *o, size_t from, size_t to)
+{
+	fprintf(stderr, "  %-9s dest[%zu..%zu]:", who, from, to);
+	for (size_t i = from; i < to; i++)
+		fprintf(stderr, " %02x", o->win[o->before + i]);
+	fputc('\n', stderr);
+}
+
+static void report(enum fh_kind kind, const struct sc_finding *f, int nf,
+		   const uint8_t *data, size_t len)
+{
+	const struct sc_case *c = &kase;
+	size_t L = sc_case_strlen(c);
+
+	fprintf(stderr, "\n==strcheck== fuzz_%s: DEFECT in %s%s%s%s (%s)\n", kind_names[kind],
+		h.impl ? h.impl : "the project's ", h.impl ? ":" : "",
+		h.symbol ? h.symbol : sc_api_name(h.cand_api),
+		kind == FH_relations ? ", relations with the models" : "",
+		h.policy == SC_STRICT ? "strict" : "no-leak policy");
+	for (int i = 0; i < nf; i++)
+		fprintf(stderr, "  %s: %-11s [%s] %s\n", i ? "also " : "check", sc_class_name(f[i].cls),
+			f[i].rule, f[i].what);
+	fprintf(stderr, "  case: %s count=%" PRIu64 "%s, src_len=%zu strlen=%zu%s\n",
+		sc_api_name(c->api), c->count, sc_count_is_huge(c) ? " (huge)" : "", c->src_len, L,
+		L == c->src_len ? " (no NUL)" : "");
+	fprintf(stderr, "  placement: src %s+%u (address %% 64 = %u), dest %s+%u\n",
+		sc_place_name(c->src_place), c->src_off,
+		(unsigned)((uintptr_t)engine.cand.src % 64), sc_place_name(c->dst_place), c->dst_off);
+	fprintf(stderr, "  src: ");
+	print_bytes(c->src, c->src_len, 160);
+	fputc('\n', stderr);
+	if (kind != FH_relations && engine.cand.stop == SC_RETURNED) {
+		size_t n = engine.cand.dst_len, at = f[0].offset > 0 ? (size_t)f[0].offset : 0;
+		size_t from = at > 8 ? at - 8 : 0, to = from + 24 < n ? from + 24 : n;
+
+		fprintf(stderr, "  returned: %" PRId64 ", reference %" PRId64 "\n",
+			engine.cand.ret, engine.ref.ret);
+		if (to > from) {
+			print_image("got", &engine.cand, from, to);
+			print_image("expected", &engine.ref, from, to);
+		}
+	}
+	fprintf(stderr, "  replay: strcheck%s%s%s%s --api=%s --replay=CRASH_FILE  "
+		"(the input saved by the fuzzer, %zu bytes)\n",
+		h.impl ? " --impl=" : "", h.impl ? h.impl : "", h.symbol ? " --symbol=" : "",
+		h.symbol ? h.symbol : "", sc_api_name(h.cand_api), len);
+	if (len <= 64) {
+		fprintf(stderr, "  input (hex): ");
+		for (size_t i = 0; i < len; i++)
+			fprintf(stderr, "%02x", data[i]);
+		fputc('\n', stderr);
+	}
+	fflush(stderr);
+}
+
+void fh_check(enum fh_kind kind, const uint8_t *data, size_t len)
+{
+	struct sc_finding f[4];
+	int nf;
+
+	if (!h.running)
+		start(kind);
+	/* The harness's api and policy, whatever the input says. */
+	if (len == 0 || data[0] != header0(data[0])) {
+		size_t n = len < sizeof(patched) ? len : sizeof(patched);
+
+		memcpy(patched, data, n);
+		patched[0] = header0(n ? patched[0] : 0);
+		data = patched;
+		len = n ? n : 1;
+	}
+	sc_case_decode(&kase, data, len);
+	if (kind == FH_relations)
+		nf = sc_check_relations(&engine, &kase, &h.trio, f, 4);
+	else
+		nf = sc_check(&engine, &kase, h.fn, f, 4);
+	if (nf == 0)
+		return;
+	report(kind, f, nf, data, len);
+	for (size_t i = 0; i < sizeof(taken) / sizeof(taken[0]); i++)
+		sigaction(taken[i], &h.saved[i], NULL);
+	abort();
+}
+
+static int run_file(enum fh_kind kind, const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	size_t n;
+
+	if (!fp) {
+		perror(path);
+		return -1;
+	}
+	n = fread(file_buf, 1, sizeof(file_buf), fp);
+	fclose(fp);
+	fh_check(kind, file_buf, n);
+	return 0;
+}
+
+int fh_run_files(enum fh_kind kind, int argc, char **argv)
+{
+	unsigned long inputs = 0;
+	int bad = 0;
+
+	fh_setup(kind);
+	for (int i = 1; i < argc; i++) {
+		struct stat st;
+		DIR *d;
+		struct dirent *de;
+		char path[4096];
+
+		if (stat(argv[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+			bad |= run_file(kind, argv[i]);
+			inputs++;
+			continue;
+		}
+		if (!(d = opendir(argv[i]))) {
+			perror(argv[i]);
+			bad = -1;
+			continue;
+		}
+		while ((de = readdir(d))) {
+			if (de->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", argv[i], de->d_name);
+			bad |= run_file(kind, path);
+			inputs++;
+		}
+		closedir(d);
+	}
+	fprintf(stderr, "fuzz_%s: %lu input(s), no defect\n", kind_names[kind], inputs);
+	return bad ? 1 : 0;
+}

@@ -1,0 +1,168 @@
+# mk/fuzz.mk - fuzzing (docs/fuzzing.md): libFuzzer and AFL++ harnesses,
+# seed corpus, coverage.  Included by the top Makefile.
+#
+# Targets
+#   fuzzers      build every libFuzzer harness into $(FUZZ_OUT), each with
+#                NAME.dict and NAME.options beside it (OSS-Fuzz layout).
+#                The seed corpus of harness NAME is the directory
+#                corpus/NAME/ (FUZZ_SEED_ZIP=1 also writes
+#                $(FUZZ_OUT)/NAME_seed_corpus.zip).  Harness names:
+#                $(FUZZ_HARNESSES).
+#   fuzz         build, then run every harness for FUZZ_TIME seconds in all
+#                (split across harnesses; JOBS=N runs N at once) with the
+#                corpus and dictionary; ends with a summary per harness.
+#   fuzz-afl     the same under AFL++ (afl-clang-fast, persistent mode, ASan).
+#   fuzz-afl-build  only build the AFL++ harnesses into $(BUILD)/fuzz/afl/.
+#   fuzz-standalone plain programs that check the files or directories named
+#                (no fuzzer): $(BUILD)/fuzz/run/fuzz_NAME.
+#   corpus       regenerate corpus/ (scripts/gen-corpus.sh).
+#   coverage     source-based coverage of the library from the corpus:
+#                $(BUILD)/coverage/summary.txt and html/index.html.
+#
+# Variables of `fuzzers` (the OSS-Fuzz build.sh sets them):
+#   CC, CXX      compiler and linker.  Taken when set in the environment or
+#                on the command line; otherwise clang and clang++.
+#   CFLAGS       compile flags, taken likewise (OSS-Fuzz: sanitizer and
+#                -fsanitize=fuzzer-no-link flags); otherwise FUZZ_CFLAGS'
+#                default: -O1 -g, ASan, UBSan (no recover), fuzzer-no-link.
+#   LIB_FUZZING_ENGINE  link flag or archive of the fuzzing engine
+#                (default -fsanitize=fuzzer).
+#   FUZZ_OUT     where the harnesses go (default $(BUILD)/fuzz/bin).
+#   FUZZ_OBJ     object directory (default $(BUILD)/fuzz/obj); objects are
+#                rebuilt when the flags change.
+# Variables of `fuzz` and `fuzz-afl`:
+#   FUZZ_TIME (60), JOBS (1), FUZZ_HARNESSES (all), FUZZ_ARGS (extra
+#   libFuzzer flags), and STRCHECK_IMPL / STRCHECK_API / STRCHECK_SYMBOL /
+#   STRCHECK_POLICY from the environment to fuzz your own .so.
+#   Findings are kept under $(BUILD)/fuzz/findings/NAME/, never overwritten.
+
+FUZZ_HARNESSES ?= fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations
+FUZZ_OUT       ?= $(BUILD)/fuzz/bin
+FUZZ_OBJ       ?= $(BUILD)/fuzz/obj
+FUZZ_TIME      ?= 60
+JOBS           ?= 1
+FUZZ_SEED_ZIP  ?= 0
+
+ifeq ($(filter environment command line,$(origin CC)),)
+FUZZ_CC ?= clang
+else
+FUZZ_CC ?= $(CC)
+endif
+ifeq ($(filter environment command line,$(origin CXX)),)
+FUZZ_CXX ?= clang++
+else
+FUZZ_CXX ?= $(CXX)
+endif
+ifeq ($(filter environment command line,$(origin CFLAGS)),)
+FUZZ_CFLAGS ?= -O1 -g -fno-omit-frame-pointer \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+else
+FUZZ_CFLAGS ?= $(CFLAGS)
+endif
+LIB_FUZZING_ENGINE ?= -fsanitize=fuzzer
+
+# Everything a harness links: library, references, engine, glue.
+FUZZ_LIB_SRCS := src/strscpy.c src/strscpy_pad.c ref/ref_strscpy.c ref/ref_strscpy_pad.c \
+	ref/ref_strlcpy.c ref/ref_strncpy.c src/case.c src/arena.c src/engine.c src/judge.c \
+	src/load.c src/relations.c fuzz/harness.c
+FUZZ_DEPS := $(wildcard src/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
+FUZZ_STD  := -std=c11 -D_GNU_SOURCE -Wall -Wextra
+fuzz_api   = $(patsubst fuzz_%,%,$(1))
+
+# A stamp holding the flags, rewritten only when they change.
+define fuzz_flags_stamp
+$(1)/.flags: FORCE_FUZZ_FLAGS
+	@mkdir -p $(1)
+	@echo '$(2)' | cmp -s - $$@ || echo '$(2)' > $$@
+endef
+.PHONY: FORCE_FUZZ_FLAGS
+FORCE_FUZZ_FLAGS:
+
+# --- libFuzzer (and OSS-Fuzz) ---------------------------------------------
+FUZZ_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_OBJ)/%.o)
+$(eval $(call fuzz_flags_stamp,$(FUZZ_OBJ),$(FUZZ_CC) $(FUZZ_CFLAGS)))
+
+$(FUZZ_OBJ)/%.o: %.c $(FUZZ_DEPS) $(FUZZ_OBJ)/.flags
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_STD) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_OBJ)/target_%.o: fuzz/fuzz_target.c $(FUZZ_DEPS) $(FUZZ_OBJ)/.flags
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_STD) $(FUZZ_CFLAGS) -DFUZZ_API=$* -c $< -o $@
+
+$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%): $(FUZZ_OUT)/fuzz_%: $(FUZZ_OBJ)/target_%.o $(FUZZ_OBJS)
+	@mkdir -p $(@D)
+	$(FUZZ_CXX) $(FUZZ_CFLAGS) $^ $(LIB_FUZZING_ENGINE) -ldl -o $@
+
+$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%.dict): %.dict: corpus/strcheck.dict
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%.options): %.options: fuzz/fuzz.options
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%_seed_corpus.zip): $(FUZZ_OUT)/%_seed_corpus.zip: $(wildcard corpus/*/*)
+	@mkdir -p $(@D)
+	rm -f $@
+	cd corpus/$* && zip -q -r $(abspath $@) .
+
+.PHONY: fuzzers fuzz fuzz-afl fuzz-afl-build fuzz-standalone corpus coverage
+fuzzers: $(addprefix $(FUZZ_OUT)/,$(FUZZ_HARNESSES) $(FUZZ_HARNESSES:=.dict) \
+	$(FUZZ_HARNESSES:=.options)) \
+	$(if $(filter 1,$(FUZZ_SEED_ZIP)),$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%_seed_corpus.zip))
+
+fuzz: fuzzers
+	@FUZZ_OUT=$(FUZZ_OUT) BUILD=$(BUILD) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
+	FUZZ_ARGS='$(FUZZ_ARGS)' bash scripts/fuzz.sh $(FUZZ_HARNESSES)
+
+# --- AFL++ ------------------------------------------------------------------
+AFL_CC      ?= afl-clang-fast
+AFL_CFLAGS  ?= -O2 -g
+AFL_DIR     := $(BUILD)/fuzz/afl
+AFL_OBJS    := $(FUZZ_LIB_SRCS:%.c=$(AFL_DIR)/obj/%.o)
+$(eval $(call fuzz_flags_stamp,$(AFL_DIR)/obj,$(AFL_CC) $(AFL_CFLAGS)))
+
+$(AFL_DIR)/obj/%.o: %.c $(FUZZ_DEPS) $(AFL_DIR)/obj/.flags
+	@mkdir -p $(@D)
+	AFL_USE_ASAN=1 AFL_QUIET=1 $(AFL_CC) $(FUZZ_STD) $(AFL_CFLAGS) -c $< -o $@
+
+$(AFL_DIR)/obj/target_%.o: fuzz/fuzz_target.c $(FUZZ_DEPS) $(AFL_DIR)/obj/.flags
+	@mkdir -p $(@D)
+	AFL_USE_ASAN=1 AFL_QUIET=1 $(AFL_CC) $(FUZZ_STD) $(AFL_CFLAGS) -DFUZZ_AFL -DFUZZ_API=$* -c $< -o $@
+
+$(FUZZ_HARNESSES:%=$(AFL_DIR)/%): $(AFL_DIR)/fuzz_%: $(AFL_DIR)/obj/target_%.o $(AFL_OBJS)
+	AFL_USE_ASAN=1 AFL_QUIET=1 $(AFL_CC) $(AFL_CFLAGS) $^ -ldl -o $@
+
+fuzz-afl-build: $(addprefix $(AFL_DIR)/,$(FUZZ_HARNESSES))
+
+fuzz-afl: fuzz-afl-build
+	@AFL_DIR=$(AFL_DIR) BUILD=$(BUILD) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
+	bash scripts/fuzz-afl.sh $(FUZZ_HARNESSES)
+
+# --- plain runners: replay inputs without a fuzzer (any compiler) -----------
+RUN_CC     ?= $(FUZZ_CC)
+RUN_CFLAGS ?= -O1 -g
+RUN_DIR    := $(BUILD)/fuzz/run
+RUN_OBJS   := $(FUZZ_LIB_SRCS:%.c=$(RUN_DIR)/obj/%.o)
+$(eval $(call fuzz_flags_stamp,$(RUN_DIR)/obj,$(RUN_CC) $(RUN_CFLAGS)))
+
+$(RUN_DIR)/obj/%.o: %.c $(FUZZ_DEPS) $(RUN_DIR)/obj/.flags
+	@mkdir -p $(@D)
+	$(RUN_CC) $(FUZZ_STD) $(RUN_CFLAGS) -c $< -o $@
+
+$(RUN_DIR)/obj/target_%.o: fuzz/fuzz_target.c $(FUZZ_DEPS) $(RUN_DIR)/obj/.flags
+	@mkdir -p $(@D)
+	$(RUN_CC) $(FUZZ_STD) $(RUN_CFLAGS) -DFUZZ_STANDALONE -DFUZZ_API=$* -c $< -o $@
+
+$(FUZZ_HARNESSES:%=$(RUN_DIR)/%): $(RUN_DIR)/fuzz_%: $(RUN_DIR)/obj/target_%.o $(RUN_OBJS)
+	$(RUN_CC) $(RUN_CFLAGS) $^ -ldl -o $@
+
+fuzz-standalone: $(addprefix $(RUN_DIR)/,$(FUZZ_HARNESSES))
+
+# --- corpus and coverage ----------------------------------------------------
+corpus:
+	@BUILD=$(BUILD) bash scripts/gen-corpus.sh
+
+coverage:
+	@BUILD=$(BUILD) bash scripts/coverage.sh
