@@ -104,6 +104,13 @@ static inline unsigned char sc_filler(int64_t k)
 	return (unsigned char)('A' + (uint64_t)k % 23);
 }
 
+/*
+ * The canaries sc_canary(k), sc_canary(k+1), ... as n contiguous bytes,
+ * n <= SC_COUNT_MAX + 2 * SC_MARGIN: fills and comparisons go through
+ * memcpy and memcmp with it (a fuzzer's exec/s is made of these).
+ */
+const unsigned char *sc_canaries(int64_t k);
+
 /* The byte-at-a-time reference function of an API. */
 void *sc_reference(enum sc_api api);
 

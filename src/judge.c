@@ -98,7 +98,12 @@ static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n
 {
 	int64_t first_before = 0, first_after = -1;
 	size_t hits_before = 0, hits_after = 0, i;
+	size_t after = o->before + o->dst_len;
 
+	/* The common case, both margins intact, at memcmp speed. */
+	if (memcmp(o->win, sc_canaries(-(int64_t)o->before), o->before) == 0 &&
+	    memcmp(o->win + after, sc_canaries((int64_t)o->dst_len), o->win_len - after) == 0)
+		return n;
 	for (i = 0; i < o->before; i++) {
 		int64_t k = (int64_t)i - (int64_t)o->before;
 
@@ -128,10 +133,7 @@ static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n
 
 static int dest_untouched(const struct sc_outcome *o)
 {
-	for (size_t i = 0; i < o->dst_len; i++)
-		if (o->win[o->before + i] != sc_canary((int64_t)i))
-			return 0;
-	return 1;
+	return memcmp(o->win + o->before, sc_canaries(0), o->dst_len) == 0;
 }
 
 /* First index in [from, to) where the images differ, or -1; *diffs counts. */
@@ -205,10 +207,17 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 				 "(%zu byte(s) not zeroed)", d, got[d], diffs);
 		return nf;
 	}
-	for (i = (size_t)t + 1, diffs = 0, d = -1; i < n; i++) {
+	/* Fast path: everything after the NUL left alone. */
+	i = (size_t)t + 1;
+	if (memcmp(got + i, sc_canaries((int64_t)i), n - i) == 0)
+		i = n;
+	for (diffs = 0, d = -1; i < n; i++) {
 		unsigned char b = got[i];
 
-		if (b != sc_canary((int64_t)i) && (c->policy == SC_STRICT || b != 0) && !diffs++)
+		/* Skip untouched 64-byte blocks of a long dest quickly. */
+		if (i % 64 == 0 && n - i >= 64 && memcmp(got + i, sc_canaries((int64_t)i), 64) == 0)
+			i += 63;
+		else if (b != sc_canary((int64_t)i) && (c->policy == SC_STRICT || b != 0) && !diffs++)
 			d = (int64_t)i;
 	}
 	if (d >= 0) {
