@@ -109,7 +109,7 @@ expected_fuzzers() {
 	local list
 	list=$(make -s --no-print-directory -C "$tree" BUILD="$WORK/probe" \
 		--eval='strcheck-print-var-%: ; @echo $($*)' \
-		strcheck-print-var-FUZZERS 2>/dev/null)
+		strcheck-print-var-FUZZ_HARNESSES 2>/dev/null)
 	echo "$list"
 }
 
@@ -144,6 +144,7 @@ check_instrumentation() {  # fuzzer
 	asan=$(calls_to "$f" __asan)
 	ubsan=$(calls_to "$f" __ubsan)
 	msan=$(calls_to "$f" __msan)
+	echo "$(basename "$f"): calls to __asan $asan, __ubsan $ubsan, __msan $msan"
 	case $SANITIZER in
 	address)
 		[ "$asan" -ge 1000 ] || fail "$(basename "$f"): not built with ASan ($asan calls to __asan)" || return 1
@@ -209,6 +210,7 @@ check_libfuzzer_run() {  # name tmpdir
 		llvm-cov report "$f" -instr-profile="$t/$n.profdata" > "$t/cov.txt" 2>&1 ||
 			fail "$n: llvm-cov report failed: $(head -1 "$t/cov.txt")" || return 1
 		grep -q '^TOTAL' "$t/cov.txt" || fail "$n: llvm-cov report has no TOTAL line" || return 1
+		echo "$n: coverage: $(grep '^TOTAL' "$t/cov.txt")"
 		cov_summary="$cov_summary $n=$(awk '/^TOTAL/ {print $10}' "$t/cov.txt")"
 		return 0
 	fi
@@ -222,6 +224,7 @@ check_libfuzzer_run() {  # name tmpdir
 	}
 	edges=$(grep -oE 'INFO: Loaded [0-9]+ modules? +\([0-9]+ (inline 8-bit counters|guards)\)' "$t/start.log" |
 		grep -oE '\([0-9]+' | tr -d '(' | head -1)
+	echo "$n: starts; ${edges:-0} instrumented edges"
 	[ "${edges:-0}" -ge 100 ] || fail "$n: only ${edges:-0} instrumented edges (OSS-Fuzz wants 100+)" || return 1
 
 	# The dictionary parses (libFuzzer refuses a bad one at startup).
@@ -235,6 +238,7 @@ check_libfuzzer_run() {  # name tmpdir
 	run_env "$f" "${args[@]}" $FUZZER_ARGS -runs=0 "$t/seeds" > "$t/seeds.log" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || { tail -30 "$t/seeds.log"; fail "$n: exit $rc on its seed corpus (see log)"; return 1; }
+	echo "$n: ran its $(ls "$t/seeds" | wc -l) seeds"
 
 	# A few thousand inputs, starting from the seeds.
 	cp -r "$t/seeds/." "$t/corpus/"
@@ -246,6 +250,7 @@ check_libfuzzer_run() {  # name tmpdir
 		fail "$n: finding or failure in $runs runs (exit $rc; crash inputs: $(ls "$t/artifacts" | head -3 | tr '\n' ' '))"
 		return 1
 	}
+	echo "$n: $(grep -E '^#[0-9]+[[:space:]]+DONE' "$t/fuzz.log" | tail -1)"
 }
 
 # AFL++: the seeds through the driver, then afl-fuzz for $runs executions.
@@ -280,6 +285,7 @@ check_afl_run() {  # name tmpdir
 	[ "${crashes:-1}" -eq 0 ] || fail "$n: afl-fuzz saved $crashes crash(es) in $t/afl/default/crashes" || return 1
 	[ "${hangs:-1}" -eq 0 ] || fail "$n: afl-fuzz saved $hangs hang(s)" || return 1
 	[ "${execs:-0}" -ge "$runs" ] || fail "$n: afl-fuzz ran only ${execs:-0} of $runs inputs" || return 1
+	echo "$n: afl-fuzz: $execs execs, no crash, no hang"
 }
 
 check_combo() {  # combo root
