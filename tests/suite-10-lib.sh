@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The library's suite: tests/test_lib.c built in every variant that runs
+# here (sanitizers with clang and gcc, plain -O2, the big-endian and 32-bit
+# word paths forced, a real 32-bit x86 build, real big-endian s390x and
+# ppc32 under qemu-user), plus warnings, install and the header.
+set -u
+cd "$(dirname "$0")/.."
+top=$PWD
+out=build/test/lib
+mkdir -p "$out"
+
+pass() { echo "PASS $*"; }
+fail() { echo "FAIL $*"; }
+skip() { echo "SKIP $*"; }
+
+# variant NAME CC AR CFLAGS RUNNER TEST_ARGS...  (the race checks are left
+# out under qemu-user, which runs the two threads too unevenly to overlap)
+variant() {
+	local name=$1 cc=$2 ar=$3 cflags=$4 runner=$5
+	shift 5
+	local dir=$out/$name
+	if ! command -v "$cc" >/dev/null 2>&1; then
+		skip "build_$name: $cc not installed (.ci/run installs it)"
+		return
+	fi
+	if ! make -s BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$cflags" \
+		"$dir/libengine.a" "$dir/libstrscpy.a" > "$dir.build.log" 2>&1 ||
+	   ! $cc -std=c11 -D_GNU_SOURCE -Wall -Wextra $cflags tests/test_lib.c \
+		-L"$dir" -lengine "$dir/libstrscpy.a" -lpthread -ldl -o "$dir/test_lib" \
+		>> "$dir.build.log" 2>&1; then
+		fail "build_$name: see $dir.build.log"; tail -5 "$dir.build.log"
+		return
+	fi
+	pass "build_$name"
+	$runner "$dir/test_lib" -t "@$name" "$@"
+}
+
+SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+export ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1
+export UBSAN_OPTIONS=print_stacktrace=1
+
+variant o2-gcc gcc ar "-O2 -g" ""
+variant asan-ubsan-clang clang ar "$SAN" "" -q
+variant asan-ubsan-gcc gcc ar "$SAN" "" -q
+variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" edge grid guard bytes random race
+variant word32-forced gcc ar "-O2 -g -DWAT_WORD_BITS=32" "" edge grid guard bytes random race
+variant big-endian-word32-forced clang ar "-O2 -g -DWAT_BIG_ENDIAN=1 -DWAT_WORD_BITS=32" "" edge grid guard bytes random
+# Debian's multilib lacks the i386 <asm/errno.h>; x86's is the generic one.
+mkdir -p "$out/m32-include/asm"
+echo '#include <asm-generic/errno.h>' > "$out/m32-include/asm/errno.h"
+if echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$out/m32probe" 2>/dev/null; then
+	variant i386-m32 gcc ar "-O2 -g -m32 -isystem $top/$out/m32-include" "" edge grid guard bytes random race
+else
+	skip "build_i386-m32: gcc -m32 needs gcc-12-multilib"
+fi
+qemu_s390x() { qemu-s390x -L /usr/s390x-linux-gnu "$@"; }
+qemu_ppc() { qemu-ppc -L /usr/powerpc-linux-gnu "$@"; }
+if command -v qemu-s390x >/dev/null; then
+	variant s390x-qemu s390x-linux-gnu-gcc s390x-linux-gnu-ar \
+		"-O2 -g -fsanitize=undefined -fno-sanitize-recover=all" qemu_s390x -q edge grid guard bytes
+else
+	skip "build_s390x-qemu: qemu-user not installed"
+fi
+if command -v qemu-ppc >/dev/null; then
+	variant ppc32-qemu powerpc-linux-gnu-gcc powerpc-linux-gnu-ar \
+		"-O2 -g -fsanitize=undefined -fsanitize-undefined-trap-on-error" qemu_ppc -q edge grid guard bytes
+else
+	skip "build_ppc32-qemu: qemu-user not installed"
+fi
+
+# Warning-free library and engine under both compilers.
+for cc in gcc clang; do
+	if make -s BUILD="$out/werror-$cc" CC=$cc CFLAGS="-O2 -Werror" \
+		"$out/werror-$cc/libengine.a" "$out/werror-$cc/libstrscpy.so" > "$out/werror-$cc.log" 2>&1; then
+		pass "warning_free_$cc"
+	else
+		fail "warning_free_$cc: see $out/werror-$cc.log"
+	fi
+done
+
+# make install honours PREFIX and DESTDIR; a program builds against it.
+dest=$top/$out/destdir
+rm -rf "$dest"
+if make -s install DESTDIR="$dest" PREFIX=/opt/strscpy > "$out/install.log" 2>&1 &&
+   [ -f "$dest/opt/strscpy/include/strscpy.h" ] && [ -f "$dest/opt/strscpy/lib/libstrscpy.a" ] &&
+   [ -f "$dest/opt/strscpy/lib/libstrscpy.so" ] && grep -q 'prefix=/opt/strscpy' "$dest/opt/strscpy/lib/pkgconfig/strscpy.pc"; then
+	pass "install_destdir_prefix"
+else
+	fail "install_destdir_prefix: see $out/install.log"
+fi
+cat > "$out/use.c" <<'C'
+#include <errno.h>
+#include <strscpy.h>
+int main(void) { char d[4]; return strscpy(d, "abcd", sizeof d) == -E2BIG && d[3] == 0 ? 0 : 1; }
+C
+if gcc -Wall -Wextra -Werror -I"$dest/opt/strscpy/include" "$out/use.c" "$dest/opt/strscpy/lib/libstrscpy.a" -o "$out/use" &&
+   "$out/use"; then
+	pass "installed_header_and_library_usable"
+else
+	fail "installed_header_and_library_usable"
+fi
+# The .so exports exactly the two functions.
+syms=$(nm -D --defined-only build/libstrscpy.so 2>/dev/null | awk '$2 == "T" {print $3}' | sort | tr '\n' ' ')
+if [ "$syms" = "strscpy strscpy_pad " ]; then
+	pass "so_exports_strscpy_and_strscpy_pad"
+else
+	fail "so_exports_strscpy_and_strscpy_pad: exports '$syms'"
+fi

@@ -1,0 +1,387 @@
+/*
+ * test_lib.c - the library's own tests: the optimized strscpy and
+ * strscpy_pad against the byte references, through the same engine the
+ * checker uses (guard pages, canaries, read-only source), plus the models
+ * and the concurrent checks.  Prints "PASS name" / "FAIL name: why".
+ *
+ *   test_lib [-q] [-t TAG] [CHECK...]
+ *     -q       quick: every 7th grid case (sanitizers, qemu)
+ *     -t TAG   appended to each check name (the build variant)
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../ref/ref.h"
+#include "../src/engine.h"
+#include "../src/grid.h"
+#include "../src/race.h"
+#include "../src/relations.h"
+#include "../src/strscpy.h"
+
+static struct sc_engine eng;
+static struct sc_case scratch;
+static const char *tag = "";
+static unsigned stride = 1;
+static int failures;
+
+struct run {
+	void *fn;
+	uint64_t cases, failed;
+	char first[600];
+	int (*select)(const struct sc_case *c);  /* NULL: every case */
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double last_result;
+
+static void result(const char *name, int ok, const char *why)
+{
+	double t = now();
+
+	printf("%s %s%s%s%s (%.1f s)\n", ok ? "PASS" : "FAIL", name, tag, ok ? "" : ": ",
+	       ok ? "" : why, t - last_result);
+	fflush(stdout);
+	last_result = t;
+	failures += !ok;
+}
+
+static void describe(const struct sc_case *c, const struct sc_finding *f, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s %s: %s [%s, src_len %zu, count %" PRIu64 ", src %s+%u, dst %s+%u]",
+		 sc_class_name(f->cls), f->rule, f->what, sc_api_name(c->api), c->src_len,
+		 c->count, sc_place_name(c->src_place), c->src_off, sc_place_name(c->dst_place),
+		 c->dst_off);
+}
+
+static int check_one(const struct sc_case *c, uint64_t index, void *arg)
+{
+	struct run *r = arg;
+	struct sc_finding f[4];
+
+	if (index % stride || (r->select && !r->select(c)))
+		return 0;
+	r->cases++;
+	if (sc_check(&eng, c, r->fn, f, 4) && !r->failed++)
+		describe(c, &f[0], r->first, sizeof(r->first));
+	return 0;
+}
+
+static void report(const char *name, struct run *r, uint64_t at_least)
+{
+	char why[800];
+
+	if (r->failed)
+		snprintf(why, sizeof(why), "%" PRIu64 " of %" PRIu64 " cases failed; first: %s",
+			 r->failed, r->cases, r->first);
+	else
+		snprintf(why, sizeof(why), "only %" PRIu64 " cases ran", r->cases);
+	result(name, !r->failed && r->cases >= at_least, why);
+}
+
+/* The whole grid of one API against its reference. */
+static void grid(const char *name, enum sc_api api, enum sc_policy policy, void *fn)
+{
+	struct run r = { .fn = fn };
+
+	sc_grid(api, policy, &scratch, check_one, &r);
+	report(name, &r, 1000);
+}
+
+/* --strict: the byte reference leaves dest alone after the NUL and passes;
+ * the optimized strscpy zeroes the rest of the NUL's word and must be told
+ * so, with only zero bytes and only after the NUL. */
+static int zeroed_after_nul(const struct sc_case *c, uint64_t index, void *arg)
+{
+	struct run *r = arg;
+	struct sc_finding f[4];
+	int n;
+
+	if (index % (stride * 5))
+		return 0;
+	r->cases++;
+	n = sc_check(&eng, c, r->fn, f, 4);
+	if (n == 0)
+		return 0;
+	r->failed++;
+	if (n != 1 || f[0].cls != SC_LEAK || eng.cand.win[eng.cand.before + f[0].offset] != 0) {
+		describe(c, &f[0], r->first, sizeof(r->first));
+		r->fn = NULL;
+		return 1;
+	}
+	return 0;
+}
+
+static void strict_policy(void)
+{
+	struct run ref = { .fn = sc_reference(SC_STRSCPY) }, ours = { .fn = (void *)strscpy };
+
+	sc_grid(SC_STRSCPY, SC_STRICT, &scratch, zeroed_after_nul, &ref);
+	result("strict_policy_passes_reference", ref.failed == 0 && ref.cases > 1000, "the reference failed --strict");
+	sc_grid(SC_STRSCPY, SC_STRICT, &scratch, zeroed_after_nul, &ours);
+	result("strict_policy_flags_zeroed_tail", ours.fn && ours.failed > 100, ours.fn ? "no case flagged" : ours.first);
+}
+
+static void random_cases(const char *name, enum sc_api api, void *fn, uint64_t n)
+{
+	struct run r = { .fn = fn };
+
+	for (uint64_t i = 0; i < n; i += stride) {
+		sc_random_case(12345, i, api, SC_NO_LEAK, &scratch);
+		check_one(&scratch, 0, &r);
+	}
+	report(name, &r, n / stride);
+}
+
+/* Named guard-page cases: the grid's cases of one placement shape. */
+static int src_no_nul_at_end(const struct sc_case *c)
+{
+	return c->src_place == SC_AT_END && c->src_off == 0 && c->count == c->src_len &&
+	       sc_case_strlen(c) == c->src_len;
+}
+
+static int src_nul_last_before_guard(const struct sc_case *c)
+{
+	return c->src_place == SC_AT_END && c->src_off == 0 && c->src_len &&
+	       sc_case_strlen(c) == c->src_len - 1 && c->count > c->src_len;
+}
+
+static int src_at_page_start(const struct sc_case *c)
+{
+	return c->src_place == SC_AT_START && c->src_off == 0;
+}
+
+static int dst_ends_at_guard(const struct sc_case *c)
+{
+	return c->dst_place == SC_AT_END && c->dst_off == 0;
+}
+
+static int dst_starts_at_guard(const struct sc_case *c)
+{
+	return c->dst_place == SC_AT_START && c->dst_off == 0;
+}
+
+static void guard(const char *name, int (*select)(const struct sc_case *))
+{
+	struct run r = { .fn = (void *)strscpy, .select = select };
+	unsigned saved = stride;
+
+	stride = 1;
+	sc_grid(SC_STRSCPY, SC_NO_LEAK, &scratch, check_one, &r);
+	stride = saved;
+	report(name, &r, 20);
+}
+
+/* Every non-zero byte value, at every offset of a word, in every alignment. */
+static void byte_values(void)
+{
+	struct run r = { .fn = (void *)strscpy };
+
+	for (unsigned b = 1; b <= 255; b++)
+		for (size_t len = 0; len <= 16; len++)
+			for (unsigned so = 0; so < 16; so++) {
+				memset(scratch.src, 'a', 17);
+				if (len)
+					scratch.src[len - 1] = (unsigned char)b;
+				scratch.src[len] = 0;
+				memset(scratch.src + len + 1, (int)b, 8);
+				scratch.src_len = len + 9;
+				scratch.api = SC_STRSCPY;
+				scratch.policy = SC_NO_LEAK;
+				scratch.src_place = scratch.dst_place = SC_FREE;
+				scratch.src_off = so;
+				scratch.dst_off = 15 - so;
+				scratch.count = len + 1 + so % 3;
+				sc_case_normalize(&scratch);
+				check_one(&scratch, 0, &r);
+			}
+	report("byte_values_0x01_to_0xff", &r, 255 * 17 * 16);
+}
+
+/*
+ * The models against their contracts, written out directly rather than
+ * compared with another model.  strncpy is also compared, through the
+ * engine, with the C library's own (independently written) strncpy.
+ */
+static int strlcpy_contract(const char *src, size_t size, char *dst)
+{
+	size_t len = strlen(src), n = len < size ? len : size ? size - 1 : 0;
+
+	memset(dst, 0x55, size + 8);
+	if (ref_strlcpy(dst, src, size) != len)
+		return 0;
+	if (size && (memcmp(dst, src, n) != 0 || dst[n] != 0))
+		return 0;
+	for (size_t i = size ? n + 1 : 0; i < size + 8; i++)
+		if ((unsigned char)dst[i] != 0x55)
+			return 0;
+	return 1;
+}
+
+static int strncpy_contract(const char *src, size_t size, char *dst)
+{
+	size_t len = strlen(src), n = len < size ? len : size;
+
+	memset(dst, 0x55, size + 8);
+	if (ref_strncpy(dst, src, size) != dst || memcmp(dst, src, n) != 0)
+		return 0;
+	for (size_t i = n; i < size; i++)
+		if (dst[i] != 0)
+			return 0;
+	for (size_t i = size; i < size + 8; i++)
+		if ((unsigned char)dst[i] != 0x55)
+			return 0;
+	return 1;
+}
+
+static void models(void)
+{
+	static char src[300], dst[300];
+	int ok_l = 1, ok_n = 1;
+	struct run r = { .fn = (void *)strncpy };
+
+	for (size_t len = 0; len < 100; len++) {
+		memset(src, 'x', len);
+		src[len] = 0;
+		for (size_t size = 0; size < 110; size++) {
+			ok_l &= strlcpy_contract(src, size, dst);
+			ok_n &= strncpy_contract(src, size, dst);
+		}
+	}
+	result("strlcpy_model_contract", ok_l, "ref_strlcpy broke its contract");
+	result("strncpy_model_contract", ok_n, "ref_strncpy broke its contract");
+	sc_grid(SC_STRNCPY, SC_NO_LEAK, &scratch, check_one, &r);
+	report("strncpy_model_vs_libc", &r, 1000);
+}
+
+static int relate_one(const struct sc_case *c, uint64_t index, void *arg)
+{
+	struct run *r = arg;
+	struct sc_finding f;
+
+	if (index % (stride * 3))
+		return 0;
+	r->cases++;
+	if (sc_check_relations(&eng, c, r->fn, &f, 1) && !r->failed++)
+		describe(c, &f, r->first, sizeof(r->first));
+	return 0;
+}
+
+static void relations(void)
+{
+	struct sc_trio refs = { 0 }, ours = { (void *)strscpy, NULL, NULL };
+	struct run r = { .fn = &refs }, o = { .fn = &ours };
+
+	sc_grid(SC_STRSCPY, SC_NO_LEAK, &scratch, relate_one, &r);
+	report("relations_between_models", &r, 1000);
+	sc_grid(SC_STRSCPY, SC_NO_LEAK, &scratch, relate_one, &o);
+	report("relations_with_optimized_strscpy", &o, 1000);
+}
+
+/*
+ * Run a concurrent check until the two threads have overlapped in enough
+ * calls for a pass to mean something (a loaded machine may starve the
+ * other thread for a while), or a time limit.
+ */
+static void race(const char *name, enum sc_race_kind kind, enum sc_api api, void *fn)
+{
+	struct sc_race_result r;
+	uint64_t calls = 0, overlapped = 0, seed = 7;
+	double start = now();
+	char why[600];
+
+	do {
+		if (sc_race(&eng, kind, api, fn, seed++, 0.5, 0, &scratch, &r) != 0) {
+			result(name, 0, "could not start the thread");
+			return;
+		}
+		calls += r.calls;
+		overlapped += r.overlapped;
+	} while (!r.nf && overlapped < 2000 && now() - start < 20);
+	if (r.nf)
+		describe(r.c, &r.f[0], why, sizeof(why));
+	else
+		snprintf(why, sizeof(why), "only %" PRIu64 " of %" PRIu64 " calls overlapped the other thread",
+			 overlapped, calls);
+	result(name, !r.nf && overlapped >= 2000, why);
+}
+
+static void fixed_cases(void)
+{
+	char d[16];
+	int ok = strscpy(d, "abc", 0) == -E2BIG && strscpy(d, "abc", (size_t)INT32_MAX + 1) == -E2BIG &&
+		 strscpy(d, "abc", SIZE_MAX) == -E2BIG && strscpy(d, "abc", 4) == 3 &&
+		 strscpy(d, "abcd", 4) == -E2BIG && strcmp(d, "abc") == 0 &&
+		 strscpy_pad(d, "ab", 8) == 2 && !memcmp(d, "ab\0\0\0\0\0\0", 8);
+
+	result("documented_edge_cases", ok, "count 0, count > INT_MAX, exact fit or padding wrong");
+}
+
+static int wanted(int argc, char **argv, const char *name)
+{
+	if (optind >= argc)
+		return 1;
+	for (int i = optind; i < argc; i++)
+		if (strcmp(argv[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int opt;
+
+	while ((opt = getopt(argc, argv, "qt:")) != -1) {
+		if (opt == 'q')
+			stride = 7;
+		else if (opt == 't')
+			tag = optarg;
+		else
+			return 2;
+	}
+	last_result = now();
+	if (sc_engine_init(&eng, 2000) != 0) {
+		perror("engine");
+		return 2;
+	}
+	if (wanted(argc, argv, "edge"))
+		fixed_cases();
+	if (wanted(argc, argv, "grid")) {
+		grid("grid_strscpy_vs_reference", SC_STRSCPY, SC_NO_LEAK, (void *)strscpy);
+		strict_policy();
+		grid("grid_strscpy_pad_vs_reference", SC_STRSCPY_PAD, SC_NO_LEAK, (void *)strscpy_pad);
+	}
+	if (wanted(argc, argv, "random"))
+		random_cases("random_strscpy_vs_reference", SC_STRSCPY, (void *)strscpy, 40000);
+	if (wanted(argc, argv, "guard")) {
+		guard("guard_src_no_nul_ends_at_guard", src_no_nul_at_end);
+		guard("guard_src_nul_last_before_guard", src_nul_last_before_guard);
+		guard("guard_src_starts_after_guard", src_at_page_start);
+		guard("guard_dest_ends_at_guard", dst_ends_at_guard);
+		guard("guard_dest_starts_after_guard", dst_starts_at_guard);
+	}
+	if (wanted(argc, argv, "bytes"))
+		byte_values();
+	if (wanted(argc, argv, "models"))
+		models();
+	if (wanted(argc, argv, "relations"))
+		relations();
+	if (wanted(argc, argv, "race")) {
+		race("race_source_changes_mid_copy", SC_RACE_MUTATOR, SC_STRSCPY, (void *)strscpy);
+		race("race_pad_source_changes_mid_copy", SC_RACE_MUTATOR, SC_STRSCPY_PAD, (void *)strscpy_pad);
+		race("race_reader_never_sees_unterminated", SC_RACE_READER, SC_STRSCPY, (void *)strscpy);
+	}
+	sc_engine_fini(&eng);
+	return failures ? 1 : 0;
+}
