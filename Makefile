@@ -15,7 +15,7 @@ HEADERS     := $(wildcard src/*.h ref/*.h)
 
 ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
 
-.PHONY: all lib run test bench install uninstall clean
+.PHONY: all lib run test bench deps install uninstall clean
 all: lib
 
 lib: $(BUILD)/libstrscpy.a $(BUILD)/libstrscpy.so
@@ -45,7 +45,11 @@ $(BUILD)/libengine.a: $(ENGINE_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-test:
+# The Debian packages the tests need: installed when root, else named.
+deps:
+	@bash scripts/deps.sh --ensure
+
+test: deps lib
 	@bash scripts/test.sh
 
 bench:

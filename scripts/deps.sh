@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The Debian packages the build, the tests and the fuzzers use: the one
+# list, shared by `make deps`, `make test` and .ci/run.
+#   deps.sh --check    say what is missing and the exact command to install it
+#   deps.sh --install  install what is missing (root; runs apt-get update first)
+#   deps.sh --ensure   install what is missing when root, else --check
+set -u
+PACKAGES="make gcc clang llvm libclang-rt-14-dev binutils afl++ zip unzip python3
+qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-powerpc-linux-gnu
+libc6-dev-powerpc-cross gcc-12-multilib"
+# Not gcc-multilib: it conflicts with the cross compilers and removes them.
+
+missing=()
+for p in $PACKAGES; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+case "${1:---check}" in
+--check)
+	if [ ${#missing[@]} -gt 0 ]; then
+		echo "missing Debian packages: ${missing[*]}" >&2
+		echo "install them with: sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+		echo "(or run 'make deps' as root)" >&2
+		exit 1
+	fi
+	;;
+--ensure)
+	[ ${#missing[@]} -eq 0 ] && exit 0
+	[ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null && exec bash "$0" --install
+	exec bash "$0" --check
+	;;
+--install)
+	[ ${#missing[@]} -eq 0 ] && exit 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "need root to install: ${missing[*]}" >&2
+		exit 1
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q && apt-get install -y -q --no-install-recommends "${missing[@]}"
+	;;
+*)
+	echo "usage: $0 --check|--install|--ensure" >&2
+	exit 2
+	;;
+esac
