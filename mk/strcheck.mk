@@ -1,0 +1,34 @@
+# strcheck: the checker program, its zoo of known-good and known-bad
+# implementations, and `make run` (check the project's own strscpy).
+
+STRCHECK_SRCS := src/strcheck.c src/cli_opts.c src/supervise.c src/report.c
+STRCHECK_OBJS := $(STRCHECK_SRCS:src/%.c=$(BUILD)/cli/%.o)
+
+.PHONY: strcheck zoo
+
+strcheck: $(BUILD)/strcheck
+
+$(BUILD)/cli/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/strcheck: $(STRCHECK_OBJS) $(BUILD)/libengine.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(STRCHECK_OBJS) -L$(BUILD) -lengine -ldl -lpthread -lm
+
+# Each tests/zoo/NAME.c becomes build/zoo/NAME.so.  Built at -O1 with no
+# vectorizing or builtin string calls, so the bug in the source is the bug
+# in the object (an optimizer may otherwise remove or add one).
+ZOO_SRCS := $(wildcard tests/zoo/*.c)
+ZOO_SOS  := $(ZOO_SRCS:tests/zoo/%.c=$(BUILD)/zoo/%.so)
+ZOO_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -O1 -g -fPIC -shared \
+	      -fno-tree-vectorize -fno-builtin
+
+zoo: $(ZOO_SOS)
+
+$(BUILD)/zoo/%.so: tests/zoo/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ZOO_CFLAGS) -o $@ $<
+
+# The project's own strscpy, checked as a user would check theirs.
+run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
+	$(BUILD)/strcheck --impl=$(BUILD)/libstrscpy.so --reader

@@ -1,0 +1,35 @@
+/*
+ * report.h - the run's findings as text or JSON.
+ *
+ * A thin layer over what the supervised run recorded: it decodes each
+ * defect's case with the one case decoder and formats; it judges nothing.
+ * Output depends only on the plan and the findings, never on the clock, so
+ * the same seed (and --cases) gives the same report.
+ */
+#ifndef SC_REPORT_H
+#define SC_REPORT_H
+
+#include <stdio.h>
+
+#include "supervise.h"
+
+/* How the report names the run (the command line as the user gave it). */
+struct sc_report_info {
+	const char *impl;        /* as shown in replay commands */
+	const char *symbol;      /* NULL: the API's name */
+	int quiet;               /* text: no header or summary */
+	const char *race_skipped;    /* why the race check did not run, or NULL */
+	const char *reader_skipped;  /* likewise for the reader check */
+};
+
+void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
+		    const struct sc_shared *s);
+void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
+		    const struct sc_shared *s);
+
+/* Hex of bytes, for --case=; out must hold 2 * n + 1. */
+void sc_hex(const uint8_t *b, size_t n, char *out);
+/* Parse hex into b (at most max bytes); returns the length or -1. */
+long sc_unhex(const char *hex, uint8_t *b, size_t max);
+
+#endif

@@ -1,0 +1,224 @@
+/*
+ * strcheck - check a bounded string-copy function in a shared object.
+ *
+ * The program is the thin layer the brief asks for: parse the command line
+ * (cli_opts), turn it into a plan, let the supervisor run the plan through
+ * the engine in a child process (supervise), print what it recorded
+ * (report).  Exit status: 0 no defect, 1 defects, 2 usage or load error.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli_opts.h"
+#include "grid.h"
+#include "race.h"
+#include "report.h"
+#include "supervise.h"
+
+static int fail(const char *fmt, const char *a, const char *b)
+{
+	fputs("strcheck: ", stderr);
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+	return 2;
+}
+
+/* The project's own library, next to the strcheck binary (build/). */
+static const char *default_impl(void)
+{
+	static char path[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 32);
+	char *slash;
+
+	if (n <= 0)
+		return "build/libstrscpy.so";
+	path[n] = 0;
+	slash = strrchr(path, '/');
+	strcpy(slash ? slash + 1 : path, "libstrscpy.so");
+	return path;
+}
+
+/* Read a replay file: the encoded case, whole.  0, or -1 with err set. */
+static long read_case_file(const char *name, uint8_t *buf, size_t max, char *err, size_t errlen)
+{
+	int fd = open(name, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t len = 0;
+	ssize_t n;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "--replay=%s: cannot open: %s", name, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		snprintf(err, errlen, "--replay=%s: is a directory, not a case file", name);
+		return -1;
+	}
+	while ((n = read(fd, buf + len, max + 1 - len)) > 0 && len + (size_t)n <= max)
+		len += (size_t)n;
+	close(fd);
+	if (n < 0) {
+		snprintf(err, errlen, "--replay=%s: cannot read: %s", name, strerror(errno));
+		return -1;
+	}
+	if (n > 0) {
+		snprintf(err, errlen, "--replay=%s: corrupt case file: longer than any encoded "
+			 "case (%zu bytes at most)", name, max);
+		return -1;
+	}
+	return (long)len;
+}
+
+/* The case of --case= or --replay=, decoded by the one decoder. */
+static int load_case(const struct sc_opts *o, struct sc_case *c)
+{
+	static uint8_t buf[SC_HEADER_LEN + SC_SRC_MAX + 1];
+	const size_t max = SC_HEADER_LEN + SC_SRC_MAX;
+	char err[512], num[32];
+	long len;
+
+	if (o->only == SC_ONLY_HEX) {
+		len = sc_unhex(o->only_arg, buf, max);
+		if (len < 0)
+			return fail("--case: not an encoded case: expected an even number of hex "
+				    "digits, at most %s%s", "262152", "");
+		if (len < SC_HEADER_LEN)
+			return fail("--case=%s: too short: an encoded case has at least %s hex digits",
+				    o->only_arg, "16");
+	} else {
+		len = read_case_file(o->only_arg, buf, max, err, sizeof(err));
+		if (len < 0)
+			return fail("%s%s", err, "");
+		if (len < SC_HEADER_LEN) {
+			snprintf(num, sizeof(num), "%ld", len);
+			return fail("--replay=%s: corrupt case file: %s bytes, an encoded case has at "
+				    "least 8", o->only_arg, num);
+		}
+	}
+	sc_case_decode(c, buf, (size_t)len);
+	if (o->api_given && o->api != c->api)
+		return fail("the case is for %s, not --api=%s (leave --api out to use the case's)",
+			    sc_api_name(c->api), sc_api_name(o->api));
+	if (o->policy == SC_STRICT) {
+		c->policy = SC_STRICT;
+		sc_case_normalize(c);
+	}
+	return 0;
+}
+
+static int count_case(const struct sc_case *c, uint64_t index, void *arg)
+{
+	(void)c, (void)index, (void)arg;
+	return 0;
+}
+
+/* The plan from the options; 0, or the exit status of a usage error. */
+static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_report_info *ri,
+		     struct sc_case *one)
+{
+	static struct sc_case scratch;
+
+	memset(p, 0, sizeof(*p));
+	p->impl = o->impl ? o->impl : default_impl();
+	p->symbol = o->symbol;
+	p->api = o->api;
+	p->policy = o->policy;
+	p->seed = o->seed;
+	p->seconds = o->seconds;
+	p->cases = o->cases;
+	p->race = o->race;
+	p->reader = o->reader;
+	p->first = o->first;
+	p->timeout_ms = o->timeout_ms;
+	p->only_phase = SC_PH_DONE;
+	p->progress = !o->quiet && isatty(2) && o->only == SC_ONLY_NONE;
+	/* Each concurrent check gets a share of the budget. */
+	p->race_seconds = o->seconds * 0.15;
+	if (p->race_seconds < 0.3)
+		p->race_seconds = 0.3;
+	if (p->race_seconds > 2)
+		p->race_seconds = 2;
+
+	ri->impl = p->impl;
+	ri->symbol = o->symbol;
+	ri->quiet = o->quiet;
+	if (o->only == SC_ONLY_HEX || o->only == SC_ONLY_FILE) {
+		int rc = load_case(o, one);
+
+		if (rc)
+			return rc;
+		p->api = one->api;
+		p->policy = one->policy;
+		p->one_case = one;
+		p->only_phase = SC_PH_ONE;
+	} else if (o->only == SC_ONLY_GRID) {
+		uint64_t total = sc_grid(p->api, p->policy, &scratch, count_case, NULL);
+		char num[32];
+
+		if (o->only_index >= total) {
+			snprintf(num, sizeof(num), "%llu", (unsigned long long)total);
+			return fail("--grid-case: out of range: the %s grid has %s cases",
+				    sc_api_name(p->api), num);
+		}
+		p->only_phase = SC_PH_GRID;
+		p->one_index = o->only_index;
+	} else if (o->only == SC_ONLY_RANDOM) {
+		p->only_phase = SC_PH_RANDOM;
+		p->one_index = o->only_index;
+	}
+	if (p->only_phase != SC_PH_DONE)
+		return 0;
+	if (!sc_race_applies(p->api)) {
+		ri->race_skipped = p->race ? "the contract of this API promises no race robustness"
+					   : "--no-race";
+		if (p->reader)
+			ri->reader_skipped = "the contract of this API promises no single-write dest";
+		p->race = p->reader = 0;
+	} else if (!p->race) {
+		ri->race_skipped = "--no-race";
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct sc_case one;
+	struct sc_opts o;
+	struct sc_plan p;
+	struct sc_report_info ri = { 0 };
+	struct sc_shared *s = NULL;
+	char err[600];
+	int rc;
+
+	if (sc_opts_parse(&o, argc, argv, err, sizeof(err)) != 0)
+		return fail("%s%s", err, "");
+	if (o.help) {
+		fputs(sc_usage, stdout);
+		return 0;
+	}
+	rc = make_plan(&o, &p, &ri, &one);
+	if (rc)
+		return rc;
+	switch (sc_supervise(&p, &s, err, sizeof(err))) {
+	case SC_SUP_OK:
+		break;
+	default:
+		return fail("%s%s", err, "");
+	}
+	if (o.format == SC_JSON)
+		sc_report_json(stdout, &p, &ri, s);
+	else
+		sc_report_text(stdout, &p, &ri, s);
+	if (fflush(stdout) != 0)
+		return fail("cannot write the report: %s%s", strerror(errno), "");
+	rc = s->ndefects ? 1 : !strcmp(s->stopped, "interrupted") ? 130 : 0;
+	sc_shared_free(s);
+	return rc;
+}

@@ -1,0 +1,38 @@
+/* Defect (overread): unaligned 8-byte loads with no page limit.  When the
+ * NUL is the last byte before an unmapped page and src is not aligned, the
+ * word holding it runs into that page. */
+#include <errno.h>
+#include <string.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+ssize_t strscpy(char *dest, const char *src, size_t count)
+{
+	size_t res = 0;
+
+	if (count == 0)
+		return -E2BIG;
+	while (count - res > 8) {
+		uint64_t w, z;
+
+		memcpy(&w, src + res, 8);	/* may cross into the next page */
+		z = (w - ONES) & ~w & HIGHS;
+		if (z) {
+			unsigned idx = (unsigned)__builtin_ctzll(z) / 8;
+
+			w &= idx ? (1ull << (8 * idx)) - 1 : 0;
+			memcpy(dest + res, &w, 8);
+			return (ssize_t)(res + idx);
+		}
+		memcpy(dest + res, &w, 8);
+		res += 8;
+	}
+	for (; res + 1 < count; res++)
+		if ((dest[res] = src[res]) == '\0')
+			return (ssize_t)res;
+	dest[res] = '\0';
+	return src[res] == '\0' ? (ssize_t)res : -E2BIG;
+}

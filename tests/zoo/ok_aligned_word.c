@@ -1,0 +1,51 @@
+/* Correct: aligned word loop.  Bytes until src is aligned, then aligned
+ * 8-byte loads (an aligned word never crosses a page), the exact has-zero
+ * test, and the final word stored with the bytes after the NUL zeroed. */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+ssize_t strscpy(char *dest, const char *src, size_t count)
+{
+	size_t res = 0;
+
+	if (count == 0 || count > INT_MAX)
+		return -E2BIG;
+	while (((uintptr_t)(src + res) & 7) && res + 1 < count) {
+		if ((dest[res] = src[res]) == '\0')
+			return (ssize_t)res;
+		res++;
+	}
+	while (count - res > 8) {
+		uint64_t w, z;
+
+		memcpy(&w, src + res, 8);
+		z = (w - ONES) & ~w & HIGHS;
+		if (z) {
+			unsigned idx = (unsigned)__builtin_ctzll(z) / 8;
+			uint64_t keep = idx ? (1ull << (8 * idx)) - 1 : 0;
+
+			w &= keep;
+			memcpy(dest + res, &w, 8);
+			return (ssize_t)(res + idx);
+		}
+		memcpy(dest + res, &w, 8);
+		res += 8;
+	}
+	while (res + 1 < count) {
+		if ((dest[res] = src[res]) == '\0')
+			return (ssize_t)res;
+		res++;
+	}
+	{
+		char c = src[res];
+
+		dest[res] = '\0';
+		return c == '\0' ? (ssize_t)res : -E2BIG;
+	}
+}
