@@ -143,6 +143,8 @@ static int64_t first_diff(const unsigned char *a, const unsigned char *b,
 	int64_t first = -1;
 
 	*diffs = 0;
+	if (from >= to || memcmp(a + from, b + from, to - from) == 0)
+		return -1;
 	for (size_t i = from; i < to; i++)
 		if (a[i] != b[i] && !(*diffs)++)
 			first = (int64_t)i;

@@ -17,6 +17,8 @@ static int mismatch(struct sc_finding *f, const char *rule, int64_t at, const ch
 
 static int64_t first_diff(const unsigned char *a, const unsigned char *b, size_t n)
 {
+	if (memcmp(a, b, n) == 0)
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (a[i] != b[i])
 			return (int64_t)i;
