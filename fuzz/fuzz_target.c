@@ -61,9 +61,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed)
 {
-	(void)seed;
 	size = LLVMFuzzerMutate(data, size, max_size);
 	fh_canonicalize(KIND, data, size);
+	fh_shape(data, size, seed);
 	return size;
 }
 #endif

@@ -43,6 +43,9 @@ void fh_check(enum fh_kind kind, const uint8_t *data, size_t len);
  * fuzzer saves are exactly the cases checked (plain --replay works). */
 void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len);
 
+/* Make most mutated counts small (cheap to check); seed: the mutator's. */
+void fh_shape(uint8_t *data, size_t len, unsigned seed);
+
 /* Check every file named, or in a directory named; 0 if none aborted. */
 int fh_run_files(enum fh_kind kind, int argc, char **argv);
 

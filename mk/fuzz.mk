@@ -60,11 +60,17 @@ else
 FUZZ_CFLAGS ?= $(CFLAGS)
 endif
 LIB_FUZZING_ENGINE ?= -fsanitize=fuzzer
+# Extra flags for the checker's own objects (engine, references, glue): no
+# comparison tracing there, it would only slow every case down and teach
+# the fuzzer about the checker instead of the candidate.
+FUZZ_CHECKER_FLAGS ?= -fno-sanitize-coverage=trace-cmp
 
-# Everything a harness links: library, references, engine, glue.
-FUZZ_LIB_SRCS := src/strscpy.c src/strscpy_pad.c ref/ref_strscpy.c ref/ref_strscpy_pad.c \
-	ref/ref_strlcpy.c ref/ref_strncpy.c src/case.c src/arena.c src/engine.c src/judge.c \
-	src/load.c src/relations.c fuzz/harness.c
+# Everything a harness links: the candidate library, and the checker
+# (references, engine, glue).
+FUZZ_CAND_SRCS  := src/strscpy.c src/strscpy_pad.c
+FUZZ_CHECK_SRCS := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c \
+	src/case.c src/arena.c src/engine.c src/judge.c src/load.c src/relations.c fuzz/harness.c
+FUZZ_LIB_SRCS   := $(FUZZ_CAND_SRCS) $(FUZZ_CHECK_SRCS)
 FUZZ_DEPS := $(wildcard src/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
 FUZZ_STD  := -std=c11 -D_GNU_SOURCE -Wall -Wextra
 fuzz_api   = $(patsubst fuzz_%,%,$(1))
@@ -80,15 +86,19 @@ FORCE_FUZZ_FLAGS:
 
 # --- libFuzzer (and OSS-Fuzz) ---------------------------------------------
 FUZZ_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_OBJ)/%.o)
-$(eval $(call fuzz_flags_stamp,$(FUZZ_OBJ),$(FUZZ_CC) $(FUZZ_CFLAGS)))
+$(eval $(call fuzz_flags_stamp,$(FUZZ_OBJ),$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CHECKER_FLAGS)))
 
-$(FUZZ_OBJ)/%.o: %.c $(FUZZ_DEPS) $(FUZZ_OBJ)/.flags
+$(FUZZ_CAND_SRCS:%.c=$(FUZZ_OBJ)/%.o): $(FUZZ_OBJ)/%.o: %.c $(FUZZ_DEPS) $(FUZZ_OBJ)/.flags
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_STD) $(FUZZ_CFLAGS) -c $< -o $@
 
+$(FUZZ_CHECK_SRCS:%.c=$(FUZZ_OBJ)/%.o): $(FUZZ_OBJ)/%.o: %.c $(FUZZ_DEPS) $(FUZZ_OBJ)/.flags
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_STD) $(FUZZ_CFLAGS) $(FUZZ_CHECKER_FLAGS) -c $< -o $@
+
 $(FUZZ_OBJ)/target_%.o: fuzz/fuzz_target.c $(FUZZ_DEPS) $(FUZZ_OBJ)/.flags
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_STD) $(FUZZ_CFLAGS) -DFUZZ_API=$* -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_STD) $(FUZZ_CFLAGS) $(FUZZ_CHECKER_FLAGS) -DFUZZ_API=$* -c $< -o $@
 
 $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%): $(FUZZ_OUT)/fuzz_%: $(FUZZ_OBJ)/target_%.o $(FUZZ_OBJS)
 	@mkdir -p $(@D)

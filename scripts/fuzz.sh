@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# fuzz.sh HARNESS... : run libFuzzer harnesses (built by `make fuzzers`)
+# for FUZZ_TIME seconds in all, JOBS at a time, with the seed corpus and
+# dictionary, and end with a summary per harness.  `make fuzz` calls it.
+#
+# Environment: FUZZ_OUT (harness dir), BUILD, FUZZ_TIME (60), JOBS (1),
+# FUZZ_ARGS (extra libFuzzer flags), STRCHECK_IMPL/_API/_SYMBOL/_POLICY.
+# Kept under $BUILD/fuzz: corpus/NAME/ (what the fuzzer learned; corpus/
+# in the tree stays as generated), findings/NAME/ (crash files, never
+# overwritten: libFuzzer names them by content, and each gets a .txt with
+# the harness's report), logs/NAME-TIME.log.
+# Exit: 0 no defect, 1 a defect was found, 2 a harness could not run.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+FUZZ_OUT=${FUZZ_OUT:-$BUILD/fuzz/bin}
+FUZZ_TIME=${FUZZ_TIME:-60}
+JOBS=${JOBS:-1}
+FUZZ_ARGS=${FUZZ_ARGS:-}
+MAX_LEN=8200   # as in fuzz/fuzz.options and fuzz/gen_corpus.c
+
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations)
+
+# Fuzzing a .so of one API: that API's harness and the relations.
+if [ -n "${STRCHECK_IMPL:-}" ]; then
+	api=${STRCHECK_API:-strscpy}
+	keep=()
+	for h in "${harnesses[@]}"; do
+		[ "$h" = "fuzz_$api" ] || [ "$h" = fuzz_relations ] && keep+=("$h")
+	done
+	harnesses=("${keep[@]}")
+	echo "fuzzing $STRCHECK_IMPL (${STRCHECK_SYMBOL:-$api}) with: ${harnesses[*]}"
+	[ ${#harnesses[@]} -gt 0 ] || { echo "no harness for STRCHECK_API=$api" >&2; exit 2; }
+fi
+
+n=${#harnesses[@]}
+[ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
+[ "$JOBS" -le "$n" ] || JOBS=$n
+# Split the time: with JOBS at once, each harness gets FUZZ_TIME*JOBS/n.
+per=$(( FUZZ_TIME * JOBS / n ))
+[ "$per" -ge 1 ] || per=1
+stamp=$(date +%Y%m%dT%H%M%S)
+mkdir -p "$BUILD/fuzz/logs"
+echo "libFuzzer: ${harnesses[*]}: ${per}s each, $JOBS at a time"
+
+run_one() {
+	local h=$1 log=$BUILD/fuzz/logs/$1-$stamp.log
+	local work=$BUILD/fuzz/corpus/$1 found=$BUILD/fuzz/findings/$1
+	mkdir -p "$work" "$found"
+	seeds=()
+	[ -d "corpus/$h" ] && seeds=("corpus/$h")
+	# shellcheck disable=SC2086
+	"$FUZZ_OUT/$h" -max_total_time="$per" -dict=corpus/strcheck.dict -max_len=$MAX_LEN \
+		-timeout=10 -print_final_stats=1 -artifact_prefix="$found/" $FUZZ_ARGS \
+		"$work" "${seeds[@]}" > "$log" 2>&1
+	echo $? > "$log.rc"
+}
+
+for h in "${harnesses[@]}"; do
+	if [ ! -x "$FUZZ_OUT/$h" ]; then
+		echo "missing $FUZZ_OUT/$h: run make fuzzers" >&2
+		exit 2
+	fi
+	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+		wait -n
+	done
+	run_one "$h" &
+done
+wait
+
+status=0
+printf '\n%-18s %12s %9s %6s %6s  %s\n' harness executions exec/s cov ft result
+for h in "${harnesses[@]}"; do
+	log=$BUILD/fuzz/logs/$h-$stamp.log
+	rc=$(cat "$log.rc" 2>/dev/null || echo 2)
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+	ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+	crashes=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log")
+	if [ -n "$crashes" ]; then
+		result="DEFECT: $crashes"
+		for f in $crashes; do
+			# The harness's own report beside the crash file.
+			[ -e "$f.txt" ] || sed -n '/^==strcheck==/,/^  input (hex)\|^  replay:/p' "$log" > "$f.txt"
+		done
+		grep -m1 '^  check:' "$log" | sed 's/^ */    /'
+		status=1
+	elif [ "$rc" != 0 ]; then
+		result="FAILED to run (exit $rc): see $log"
+		[ $status -ne 0 ] || status=2
+	else
+		result="no defect"
+	fi
+	printf '%-18s %12s %9s %6s %6s  %s\n' "$h" "${execs:--}" "${rate:--}" "${cov:--}" \
+		"${ft:--}" "$result"
+done
+echo "logs: $BUILD/fuzz/logs/*-$stamp.log; findings: $BUILD/fuzz/findings/"
+exit $status
