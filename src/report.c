@@ -229,7 +229,7 @@ static void print_replay(FILE *out, const struct sc_plan *p, const struct sc_rep
 
 	fputs("strcheck --impl=", out);
 	print_word(out, ri->impl);
-	if (ri->symbol) {
+	if (ri->symbol && strcmp(ri->symbol, sc_api_name(p->api))) {
 		fputs(" --symbol=", out);
 		print_word(out, ri->symbol);
 	}
@@ -347,7 +347,7 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 {
 	if (!ri->quiet) {
 		fprintf(out, "strcheck: %s", sc_api_name(p->api));
-		if (ri->symbol)
+		if (ri->symbol && strcmp(ri->symbol, sc_api_name(p->api)))
 			fprintf(out, " (symbol %s)", ri->symbol);
 		fprintf(out, " in %s, policy %s, seed %" PRIu64 "\n\n", ri->impl,
 			p->policy == SC_STRICT ? "strict" : "no-leak", p->seed);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -290,9 +291,13 @@ static void child_main(const struct sc_plan *p, struct sc_shared *s, enum sc_pha
 {
 	static struct child ch;
 	uint64_t only = p->only_phase != SC_PH_DONE ? p->one_index : UINT64_MAX;
+	struct rlimit no_core = { 0, 0 };
 
+	/* Dies with us; leaves no core file when a candidate kills it. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	setrlimit(RLIMIT_CORE, &no_core);
 	signal(SIGINT, SIG_IGN);  /* the parent handles ^C */
+	signal(SIGTERM, SIG_IGN);
 	ch.plan = p;
 	ch.s = s;
 	ch.deadline = deadline;
@@ -341,7 +346,7 @@ static double stall_limit(const struct sc_plan *p, int phase)
 		return 10;
 	if (phase == SC_PH_RACE || phase == SC_PH_READER)
 		return p->race_seconds + 3 + 2 * call;
-	return 2 + 2 * call;
+	return 1 + 2 * call;
 }
 
 static void describe_end(int status, int hung, char *buf, size_t size)
@@ -354,6 +359,20 @@ static void describe_end(int status, int hung, char *buf, size_t size)
 	else if (WIFSIGNALED(status))
 		snprintf(buf, size, "killed the process with %s (signal %d), which the fault "
 			 "handler could not catch", strsignal(WTERMSIG(status)), WTERMSIG(status));
+	else
+		snprintf(buf, size, "ended the process (status %#x)", status);
+}
+
+/* How loading ended when the candidate's constructor took the child. */
+static void describe_load_end(int status, int hung, char *buf, size_t size)
+{
+	if (hung)
+		snprintf(buf, size, "did not return within 10 s");
+	else if (WIFEXITED(status))
+		snprintf(buf, size, "called exit(%d)", WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, size, "crashed (%s, signal %d)", strsignal(WTERMSIG(status)),
+			 WTERMSIG(status));
 	else
 		snprintf(buf, size, "ended the process (status %#x)", status);
 }
@@ -498,9 +517,8 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_shared **out,
 			if (s->load_error[0]) {
 				snprintf(err, errlen, "%s", s->load_error);
 			} else {
-				describe_end(status, hung, how, sizeof(how));
-				snprintf(err, errlen, "loading %s: its constructor %s", p->impl,
-					 hung ? "did not return within 10 s" : how);
+				describe_load_end(status, hung, how, sizeof(how));
+				snprintf(err, errlen, "cannot load %s: its constructor %s", p->impl, how);
 			}
 			return SC_SUP_LOAD_ERROR;
 		}

@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# The strcheck suite: the checker against its zoo (tests/zoo/MANIFEST: every
+# defective implementation fails with its expected class, every correct one
+# passes), isolation (a candidate that exits, hangs with signals blocked or
+# scribbles over the checker costs a case, not the run), replay, same seed
+# same report, the JSON output, and every kind of bad input (exit 2, one
+# line on stderr).  Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
+set -u
+cd "$(dirname "$0")/.."
+out=build/test/strcheck
+mkdir -p "$out"
+SC=build/strcheck
+
+pass() { echo "PASS $*"; }
+fail() { echo "FAIL $*"; }
+skip() { echo "SKIP $*"; }
+# check NAME CONDITION-STATUS WHY: one line from a test's status.
+check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+
+if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
+	fail "build_strcheck_and_zoo: see $out/build.log"
+	tail -20 "$out/build.log"
+	exit 1
+fi
+pass "build_strcheck_and_zoo"
+
+# Warning-free under both compilers, the zoo included.
+for cc in gcc clang; do
+	if ! command -v $cc > /dev/null; then
+		skip "warning_free_$cc: $cc not installed"
+		continue
+	fi
+	ok=0
+	for f in src/strcheck.c src/cli_opts.c src/supervise.c src/report.c tests/zoo/*.c; do
+		$cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only "$f" \
+			>> "$out/warn-$cc.log" 2>&1 || ok=1
+	done
+	check "warning_free_$cc" $ok "see $out/warn-$cc.log"
+done
+
+# ---- the zoo ----
+# One run per manifest line, two at a time; then judge them in order.
+zoo_name() {
+	local n=${1##*/}
+	n=${n%.so}
+	[ "$2" = "-" ] || n="${n}_$(echo "$2" | tr -cd 'a-z0-9,' | tr ',' '_')"
+	[ "$1" = build/libstrscpy.so ] && n="own_$3"
+	echo "zoo_$n"
+}
+zoo_run() {
+	local file=$1 sym=$2 api=$3 flags=$4 name so
+	name=$(zoo_name "$file" "$flags" "$api")
+	so=build/zoo/$file.so
+	case $file in */*) so=$file ;; esac
+	[ "$flags" = "-" ] && flags=""
+	timeout 120 $SC --impl="$so" --symbol="$sym" --api="$api" --time=2 ${flags//,/ } \
+		> "$out/$name.out" 2> "$out/$name.err"
+	echo $? > "$out/$name.rc"
+}
+export -f zoo_run zoo_name
+export SC out
+# The race entries run alone afterwards: a concurrent check needs both
+# cores to itself to see a race.
+grep -v '^#' tests/zoo/MANIFEST | awk 'NF == 5 && $5 != "race" {print $1, $2, $3, $4}' |
+	xargs -P 2 -L 1 bash -c 'zoo_run "$@"' _
+grep -v '^#' tests/zoo/MANIFEST | awk 'NF == 5 && $5 == "race" {print $1, $2, $3, $4}' |
+	xargs -P 1 -L 1 bash -c 'zoo_run "$@"' _
+while read -r file sym api flags expect; do
+	case $file in '#'* | '') continue ;; esac
+	name=$(zoo_name "$file" "$flags" "$api")
+	rc=$(cat "$out/$name.rc" 2> /dev/null || echo none)
+	classes=$(grep -oE '^DEFECT [0-9]+: [a-z-]+' "$out/$name.out" | awk '{print $3}' | tr '\n' ' ')
+	if [ "$expect" = pass ]; then
+		if [ "$rc" = 0 ] && grep -q '^VERDICT: PASS' "$out/$name.out"; then
+			pass "$name"
+		else
+			fail "$name: expected a pass, got exit $rc, classes: $classes(see $out/$name.out)"
+		fi
+	elif [ "$rc" = 1 ] && [[ " $classes" == *" $expect "* ]]; then
+		pass "$name"
+	else
+		fail "$name: expected class $expect, got exit $rc, classes: $classes(see $out/$name.out)"
+	fi
+done < tests/zoo/MANIFEST
+
+# Every class of the brief is covered by some zoo entry.
+missing=""
+for cls in overread overwrite underread underwrite src-write retval termination content leak \
+	   race hang crash; do
+	grep -v '^#' tests/zoo/MANIFEST | awk '{print $5}' | grep -qx -- "$cls" || missing="$missing $cls"
+done
+check zoo_covers_every_class "$([ -z "$missing" ]; echo $?)" "no entry for:$missing"
+
+# A passing report says how many calls overlapped a mutation (and > 0).
+f=$out/zoo_own_strscpy.out
+n=$(sed -n 's/^race check: [0-9]* calls, \([0-9]*\) of them overlapped.*/\1/p' "$f")
+check report_counts_race_overlaps "$([ "${n:-0}" -gt 0 ]; echo $?)" "no overlap count in $f"
+n=$(sed -n 's/^reader check: [0-9]* calls, \([0-9]*\) of them overlapped.*/\1/p' "$f")
+check report_counts_reader_overlaps "$([ "${n:-0}" -gt 0 ]; echo $?)" "no reader count in $f"
+grep -q '^race check: skipped (the contract of this API promises no race' "$out/zoo_ok_strlcpy_bsd.out"
+check report_says_race_skipped_for_strlcpy $? "see $out/zoo_ok_strlcpy_bsd.out"
+
+# Each defect report carries the parts the brief asks for.
+f=$out/zoo_bad_leak_final_word.out
+ok=0
+for want in '^  check ' '^  input     src    = "' '^            count  = ' '^            src .*guard' \
+	    '^            dest .*guard' '^  expected  returns ' '^  actual    returned ' \
+	    '^            expected  ' '^            actual    ' '^  found by  grid case [0-9]* (seed 1)' \
+	    '^  replay    strcheck --impl=build/zoo/bad_leak_final_word.so --api=strscpy --case=[0-9a-f]*$' \
+	    '^VERDICT: FAIL'; do
+	grep -q -- "$want" "$f" || { ok=1; echo "missing: $want"; }
+done
+check report_has_input_expected_actual_replay $ok "see $f"
+f=$out/zoo_bad_strlen_first.out
+grep -q 'faulted (Segmentation fault): read at src+[0-9]*, 1 byte(s) past the last byte it may read' "$f"
+check report_fault_relative_to_buffers $? "see $f"
+
+# ---- replay ----
+# The replay line of a report reproduces the same class, from hex and from a file.
+f=$out/zoo_bad_no_nul_on_trunc.out
+cmd=$(sed -n 's/^  replay    //p' "$f" | head -1)
+hex=${cmd##*--case=}
+if [ -n "$cmd" ]; then
+	${cmd/strcheck/$SC} > "$out/replay-hex.out" 2>&1
+	rc=$?
+	grep -q '^DEFECT 1: termination' "$out/replay-hex.out" && [ $rc = 1 ]
+	check replay_case_hex_reproduces $? "exit $rc, see $out/replay-hex.out"
+	printf '%s' "$hex" | xxd -r -p > "$out/crash-file"
+	$SC --impl=build/zoo/bad_no_nul_on_trunc.so --replay="$out/crash-file" > "$out/replay-file.out" 2>&1
+	rc=$?
+	grep -q '^DEFECT 1: termination' "$out/replay-file.out" && [ $rc = 1 ]
+	check replay_file_reproduces $? "exit $rc, see $out/replay-file.out"
+	$SC --replay="$out/crash-file" > "$out/replay-own.out" 2>&1
+	check replay_file_passes_on_correct_impl $? "see $out/replay-own.out"
+else
+	fail "replay_case_hex_reproduces: no replay line in $f"
+fi
+idx=$(sed -n 's/^  found by  grid case \([0-9]*\).*/\1/p' "$out/zoo_bad_keep_mask.out" | head -1)
+$SC --impl=build/zoo/bad_keep_mask.so --grid-case="${idx:-0}" > "$out/grid-case.out" 2>&1
+rc=$?
+grep -q '^DEFECT 1: content' "$out/grid-case.out" && [ $rc = 1 ]
+check replay_grid_case_index $? "exit $rc, see $out/grid-case.out"
+
+# ---- isolation ----
+# exit() in the candidate: reported, the run resumes after it, the leak
+# found before it is kept.
+$SC --impl=build/zoo/iso_leak_then_exit.so --time=0 --no-race > "$out/iso-exit.out" 2>&1
+rc=$?
+grep -q '^DEFECT 1: leak' "$out/iso-exit.out" && grep -q '^DEFECT 2: crash (rule no-exit)' "$out/iso-exit.out" &&
+	grep -q '^checked process restarted' "$out/iso-exit.out" &&
+	grep -q '^cases: 8907[0-9]* of 890723 in the grid' "$out/iso-exit.out" && [ $rc = 1 ]
+check isolation_exit_keeps_earlier_findings_and_resumes $? "exit $rc, see $out/iso-exit.out"
+# A hang with every signal blocked: the supervisor kills the child.
+timeout 120 $SC --impl=build/zoo/iso_hang_masked.so --time=0 --no-race --timeout=50 > "$out/iso-hang.out" 2>&1
+rc=$?
+grep -q '^DEFECT 1: hang (rule makes-progress)' "$out/iso-hang.out" &&
+	grep -q '^cases: 8907[0-9]* of 890723 in the grid' "$out/iso-hang.out" && [ $rc = 1 ]
+check isolation_hang_with_signals_blocked $? "exit $rc, see $out/iso-hang.out"
+# A scribble over the checker's own stack.
+timeout 120 $SC --impl=build/zoo/iso_scribble.so --time=0 --no-race > "$out/iso-scribble.out" 2>&1
+rc=$?
+grep -q '^DEFECT 1: ' "$out/iso-scribble.out" && grep -q '^VERDICT: FAIL' "$out/iso-scribble.out" && [ $rc = 1 ]
+check isolation_scribble_over_checker $? "exit $rc, see $out/iso-scribble.out"
+
+# ---- same seed, same report; JSON ----
+a=$($SC --impl=build/zoo/bad_signed_char.so --seed=7 --cases=3000 --no-race 2>&1)
+b=$($SC --impl=build/zoo/bad_signed_char.so --seed=7 --cases=3000 --no-race 2>&1)
+check same_seed_same_report "$([ -n "$a" ] && [ "$a" = "$b" ]; echo $?)" "two runs differ"
+c=$($SC --impl=build/zoo/bad_signed_char.so --seed=8 --cases=3000 --no-race 2>&1)
+check seed_is_in_report "$([ "$a" != "$c" ] && grep -q 'seed 8' <<< "$c"; echo $?)" "seed 8 report = seed 7 report"
+$SC --impl=build/zoo/bad_exact_fit.so --time=0 --format=json > "$out/report.json" 2> "$out/json.err"
+rc=$?
+python3 - "$out/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["verdict"] == "fail" and r["defects"], r
+d = r["defects"][0]
+for k in ("class", "rule", "check", "what", "cases", "found_by", "case", "input", "expected",
+          "actual", "dest_image", "replay"):
+    assert k in d, k
+assert d["replay"].startswith("strcheck --impl=build/zoo/bad_exact_fit.so --api=strscpy --case=")
+assert r["race"]["ran"] and r["race"]["calls"] > 0
+PY
+check json_report_valid_and_complete "$([ $? = 0 ] && [ $rc = 1 ]; echo $?)" "exit $rc, see $out/report.json"
+$SC --time=0 --format=json > "$out/pass.json" 2>&1
+rc=$?
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["verdict"]=="pass" and r["defects"]==[]' "$out/pass.json"
+check json_report_pass "$([ $? = 0 ] && [ $rc = 0 ]; echo $?)" "exit $rc, see $out/pass.json"
+
+# ---- terminal behaviour ----
+$SC --time=0 > /dev/null 2> "$out/notty.err"
+check no_progress_when_not_a_terminal "$([ ! -s "$out/notty.err" ]; echo $?)" "stderr: $(head -c 200 "$out/notty.err")"
+if command -v script > /dev/null; then
+	script -qec "$SC --time=1 > /dev/null" /dev/null > "$out/tty.out" 2>&1
+	grep -q 'strcheck: grid' "$out/tty.out"
+	check progress_on_a_terminal $? "no progress line in $out/tty.out"
+else
+	skip "progress_on_a_terminal: script(1) not installed"
+fi
+$SC --impl=build/zoo/bad_leak_final_word.so --first --quiet > "$out/first.out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ "$(grep -c '^DEFECT' "$out/first.out")" = 1 ]
+check first_stops_at_first_defect $? "exit $rc, see $out/first.out"
+$SC --help > "$out/help.out" 2>&1
+check help_exits_0 "$([ $? = 0 ] && grep -q -- '--impl=PATH.so' "$out/help.out"; echo $?)" "see $out/help.out"
+
+# ---- bad input: exit 2, nothing on stdout, one line on stderr ----
+printf 'not an ELF file\n' > "$out/not-elf.so"
+printf '' > "$out/empty.case"
+printf '\001\002\003' > "$out/short.case"
+head -c 140000 /dev/zero > "$out/long.case"
+# Another architecture: a real s390x object if the cross compiler is there,
+# else the project's own .so with its ELF machine field rewritten.
+if command -v s390x-linux-gnu-gcc > /dev/null &&
+   echo 'long strscpy(char *d, const char *s, unsigned long n) { return d == s ? 0 : (long)n; }' |
+	s390x-linux-gnu-gcc -shared -fPIC -x c - -o "$out/s390x.so" 2> /dev/null; then
+	:
+else
+	cp build/libstrscpy.so "$out/s390x.so"
+	printf '\026\000' | dd of="$out/s390x.so" bs=1 seek=18 conv=notrunc 2> /dev/null
+fi
+# A 32-bit object: the ELF class byte rewritten.
+cp build/libstrscpy.so "$out/elf32.so"
+printf '\001' | dd of="$out/elf32.so" bs=1 seek=4 conv=notrunc 2> /dev/null
+unreadable=$out/unreadable.case
+cp "$out/crash-file" "$unreadable" 2> /dev/null || printf '0123456789' > "$unreadable"
+chmod 000 "$unreadable"
+
+bad() {
+	local name=$1 want=$2
+	shift 2
+	timeout 30 $SC "$@" > "$out/bad-$name.out" 2> "$out/bad-$name.err"
+	local rc=$? lines
+	lines=$(wc -l < "$out/bad-$name.err")
+	if [ $rc = 2 ] && [ "$lines" = 1 ] && [ ! -s "$out/bad-$name.out" ] &&
+	   grep -q -- "^strcheck: .*$want" "$out/bad-$name.err"; then
+		pass "bad_input_$name"
+	else
+		fail "bad_input_$name: exit $rc, $lines stderr line(s): $(head -c 300 "$out/bad-$name.err")"
+	fi
+}
+bad unknown_flag "unknown option '--bogus'" --bogus
+bad positional "unexpected argument" build/libstrscpy.so
+bad missing_value "missing value" --impl
+bad empty_impl "needs a path" --impl=
+bad api_unknown "unknown API" --api=strcpy
+bad seed_negative "not an unsigned" --seed=-5
+bad seed_junk "not an unsigned" --seed=12x
+bad time_junk "expected seconds" --time=soon
+bad time_negative "expected seconds" --time=-1
+bad time_nan "expected seconds" --time=nan
+bad cases_junk "not a number" --cases=many
+bad timeout_zero "expected milliseconds" --timeout=0
+bad format_xml "expected text or json" --format=xml
+bad two_replays "only one of" --case=00000000000000000000 --grid-case=1
+bad grid_case_range "out of range" --grid-case=999999999
+bad missing_file "cannot open .*No such file" --impl=build/zoo/no-such.so
+bad not_elf "not a shared object" --impl="$out/not-elf.so"
+bad directory "not a shared object" --impl=build/zoo
+bad wrong_arch "another architecture" --impl="$out/s390x.so"
+bad wrong_class "32-bit object" --impl="$out/elf32.so"
+bad missing_symbol "has no symbol 'strlcpy'" --api=strlcpy
+bad missing_symbol_named "has no symbol 'my_copy'" --symbol=my_copy
+bad ctor_crash "its constructor crashed (Segmentation fault" --impl=build/zoo/load_ctor_crash.so
+bad ctor_exit "its constructor called exit(0)" --impl=build/zoo/load_ctor_exit.so
+bad hex_odd "even number of hex digits" --case=123
+bad hex_junk "even number of hex digits" --case=zz00000000000000
+bad hex_short "too short" --case=0011
+bad replay_missing "cannot open" --replay=build/zoo/no-such.case
+bad replay_directory "is a directory" --replay=build
+bad replay_empty "corrupt case file: 0 bytes" --replay="$out/empty.case"
+bad replay_short "corrupt case file: 3 bytes" --replay="$out/short.case"
+bad replay_too_long "corrupt case file: longer than any" --replay="$out/long.case"
+if [ "$(id -u)" != 0 ]; then
+	bad replay_unreadable "cannot open: Permission denied" --replay="$unreadable"
+else
+	skip "bad_input_replay_unreadable: running as root, every file is readable"
+fi
+bad case_api_mismatch "the case is for strscpy, not --api=strlcpy" --api=strlcpy --case=0000000004000000616200
+chmod 600 "$unreadable"
+exit 0
