@@ -21,8 +21,14 @@
 # exits non-zero if any combination failed.
 #
 # usage: check-build.sh [-s SRCDIR] [-r RUNS] [-l LOGDIR] [-k] [COMBO...]
-#   COMBO     libfuzzer-address libfuzzer-undefined libfuzzer-memory
-#             afl-address libfuzzer-coverage (default: all of them)
+#   COMBO     ENGINE-SANITIZER as OSS-Fuzz builds them: libfuzzer-address,
+#             libfuzzer-undefined, libfuzzer-memory, libfuzzer-coverage,
+#             afl-address; and cflite-libfuzzer-address (ClusterFuzzLite's
+#             layout: .clusterfuzzlite/build.sh as $SRC/build.sh).
+#             Default: what scripts/oss-fuzz/project.yaml claims (libFuzzer
+#             with each sanitizer listed, AFL++ with ASan if afl is listed,
+#             honggfuzz if listed - which fails here, it is not installed),
+#             plus the coverage build and the ClusterFuzzLite build.
 #   -s DIR    source tree to build (default: the one this script is in)
 #   -r RUNS   inputs to fuzz per fuzzer after the seeds (default 3000)
 #   -l DIR    keep each combination's log in DIR
@@ -44,8 +50,33 @@ while getopts "s:r:l:k" opt; do
 	esac
 done
 shift $((OPTIND - 1))
-all_combos="libfuzzer-address libfuzzer-undefined libfuzzer-memory afl-address libfuzzer-coverage"
-combos=${*:-$all_combos}
+all_combos="libfuzzer-address libfuzzer-undefined libfuzzer-memory libfuzzer-coverage afl-address honggfuzz-address cflite-libfuzzer-address"
+
+# The items of a list in project.yaml ("key:" then "  - item" lines).
+yaml_list() {  # yaml_list FILE KEY
+	awk -v key="$2" '
+		$0 ~ "^" key ":" { inlist = 1; next }
+		inlist && /^[[:space:]]*-[[:space:]]*/ { sub(/^[[:space:]]*-[[:space:]]*/, ""); sub(/[[:space:]]*(#.*)?$/, ""); gsub(/"/, ""); print; next }
+		inlist && /^[^[:space:]#]/ { inlist = 0 }' "$1"
+}
+
+# What project.yaml claims, as combinations (OSS-Fuzz's defaults when a
+# list is absent: address+undefined, libfuzzer+afl+honggfuzz).
+claimed_combos() {
+	local y=$tree/scripts/oss-fuzz/project.yaml sans engines s e out=
+	sans=$(yaml_list "$y" sanitizers)
+	engines=$(yaml_list "$y" fuzzing_engines)
+	[ -n "$sans" ] || sans="address undefined"
+	[ -n "$engines" ] || engines="libfuzzer afl honggfuzz"
+	for e in $engines; do
+		case $e in
+		libfuzzer) for s in $sans; do out="$out libfuzzer-$s"; done ;;
+		*) out="$out $e-address" ;;  # other engines: ASan builds only
+		esac
+	done
+	echo "$out libfuzzer-coverage cflite-libfuzzer-address"
+}
+combos=${*:-$(claimed_combos)}
 
 # --- OSS-Fuzz's environment (infra/base-images: base-builder, base-runner) --
 OSS_CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION"
@@ -64,7 +95,8 @@ AFL_DRIVER=${AFL_DRIVER:-/usr/lib/afl/libAFLDriver.a}
 
 # Set the build environment of one combination (engine-sanitizer).
 build_env() {
-	local engine=${1%%-*} sanitizer=${1#*-} san cov
+	local combo=${1#cflite-} engine sanitizer san cov
+	engine=${combo%%-*} sanitizer=${combo#*-}
 	san=SAN_$sanitizer
 	san=${!san}
 	export SANITIZER=$sanitizer FUZZING_ENGINE=$engine ARCHITECTURE=x86_64 FUZZING_LANGUAGE=c
@@ -91,7 +123,8 @@ build_env() {
 # What a combination needs on this machine; prints what is missing.
 missing_tools() {
 	local t m=
-	case $1 in
+	case ${1#cflite-} in
+	honggfuzz-*) m="honggfuzz (not packaged for Debian 12; cannot be verified here)" ;;
 	afl-*) for t in afl-clang-fast afl-clang-fast++ afl-fuzz; do
 		command -v $t >/dev/null || m="$m $t"; done
 		[ -f "$AFL_DRIVER" ] || m="$m $AFL_DRIVER" ;;
@@ -190,7 +223,7 @@ check_artefacts() {  # name
 
 # libFuzzer: startup and edge count, the seed corpus, then $runs inputs.
 check_libfuzzer_run() {  # name tmpdir
-	local n=$1 t=$2 f=$OUT/$1 args edges rc
+	local n=$1 t=$2 f=$OUT/$1 args edges rc total
 	mapfile -t args < <(options_args "$OUT/$n.options")
 	mkdir -p "$t/seeds" "$t/corpus" "$t/artifacts"
 	unzip -q -o -d "$t/seeds" "$OUT/${n}_seed_corpus.zip" || fail "$n: cannot unzip seeds" || return 1
@@ -240,12 +273,14 @@ check_libfuzzer_run() {  # name tmpdir
 	[ $rc -eq 0 ] || { tail -30 "$t/seeds.log"; fail "$n: exit $rc on its seed corpus (see log)"; return 1; }
 	echo "$n: ran its $(ls "$t/seeds" | wc -l) seeds"
 
-	# A few thousand inputs, starting from the seeds.
+	# A few thousand inputs, starting from the seeds (-runs counts the
+	# seeds too).
 	cp -r "$t/seeds/." "$t/corpus/"
-	run_env "$f" "${args[@]}" $FUZZER_ARGS -seed=1 -runs="$runs" \
+	total=$(( $(ls "$t/seeds" | wc -l) + runs ))
+	run_env "$f" "${args[@]}" $FUZZER_ARGS -seed=1 -runs="$total" \
 		-artifact_prefix="$t/artifacts/" "$t/corpus" > "$t/fuzz.log" 2>&1
 	rc=$?
-	[ $rc -eq 0 ] && grep -q "Done $runs runs" "$t/fuzz.log" || {
+	[ $rc -eq 0 ] && grep -q "Done $total runs" "$t/fuzz.log" || {
 		tail -30 "$t/fuzz.log"
 		fail "$n: finding or failure in $runs runs (exit $rc; crash inputs: $(ls "$t/artifacts" | head -3 | tr '\n' ' '))"
 		return 1
@@ -259,17 +294,16 @@ check_afl_run() {  # name tmpdir
 	mkdir -p "$t/seeds"
 	unzip -q -o -d "$t/seeds" "$OUT/${n}_seed_corpus.zip" || fail "$n: cannot unzip seeds" || return 1
 	cd "$t" || return 1
-	# The AFL++ driver runs the files named on its command line.
-	for s in "$t"/seeds/*; do
-		run_env "$f" "$s" >> "$t/seeds.log" 2>&1
-		rc=$?
-		[ $rc -eq 0 ] || { tail -30 "$t/seeds.log"; fail "$n: exit $rc on seed $(basename "$s")"; return 1; }
-	done
+	# The AFL++ driver runs every file named on its command line.
+	run_env "$f" "$t"/seeds/* > "$t/seeds.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || { tail -30 "$t/seeds.log"; fail "$n: exit $rc on its seed corpus (see log)"; return 1; }
+	echo "$n: ran its $(ls "$t/seeds" | wc -l) seeds"
 	ASAN_OPTIONS="$RUN_ASAN_OPTIONS:abort_on_error=1:symbolize=0" \
 	UBSAN_OPTIONS="$RUN_UBSAN_OPTIONS:abort_on_error=1:symbolize=0" \
 	AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 	AFL_NO_AFFINITY=1 AFL_FORKSRV_INIT_TMOUT=30000 AFL_BENCH_UNTIL_CRASH=1 \
-	AFL_SHUFFLE_QUEUE=0 \
+	AFL_FAST_CAL=1 \
 		timeout -s INT 90 afl-fuzz -i "$t/seeds" -o "$t/afl" -m none -t 10000 \
 		-x "$OUT/$n.dict" -E "$runs" -V 60 -- "$f" > "$t/afl.log" 2>&1
 	rc=$?
@@ -302,7 +336,13 @@ check_combo() {  # combo root
 	else
 		(cd "$tree" && tar -cf - --exclude=./build .) | tar -xf - -C "$SRC/strcheck"
 	fi
-	cp "$SRC/strcheck/scripts/oss-fuzz/build.sh" "$SRC/build.sh"
+	# build.sh where the Dockerfile puts it: OSS-Fuzz's projects/strcheck/
+	# build.sh (this tree's scripts/oss-fuzz/build.sh), or ClusterFuzzLite's
+	# .clusterfuzzlite/build.sh.
+	case $combo in
+	cflite-*) cp "$SRC/strcheck/.clusterfuzzlite/build.sh" "$SRC/build.sh" ;;
+	*) cp "$SRC/strcheck/scripts/oss-fuzz/build.sh" "$SRC/build.sh" ;;
+	esac
 
 	(
 		build_env "$combo"
@@ -314,6 +354,11 @@ check_combo() {  # combo root
 	}
 	build_env "$combo"
 	unset ASAN_OPTIONS AFL_QUIET
+	# Test hook (tests/suite-50-oss-fuzz.sh): lose an artefact on purpose,
+	# to see this check fail.
+	if [ -n "${CHECK_BUILD_REMOVE:-}" ]; then
+		rm -f "$OUT/$CHECK_BUILD_REMOVE"
+	fi
 
 	expected=$(expected_fuzzers)
 	built=$(cd "$OUT" && find . -maxdepth 1 -type f -perm -u+x -printf '%f\n' | sort)
@@ -332,7 +377,7 @@ check_combo() {  # combo root
 	for n in "${names[@]}"; do
 		echo "== $n"
 		check_artefacts "$n" || return 1
-		case $combo in
+		case ${combo#cflite-} in
 		afl-*) check_afl_run "$n" "$root/run/$n" || return 1 ;;
 		*) check_libfuzzer_run "$n" "$root/run/$n" || return 1 ;;
 		esac
