@@ -22,7 +22,7 @@ const char sc_usage[] =
 	"  --symbol=NAME     function to check (default: the API's name)\n"
 	"  --api=NAME        contract to check against (default: strscpy)\n"
 	"  --seed=N          seed of the random cases and the race check (default 1)\n"
-	"  --time=SECONDS    time budget of the whole run (default 10); the grid always\n"
+	"  --time=SECONDS    time budget of the whole run (default 9); the grid always\n"
 	"                    runs to the end, random cases fill what is left\n"
 	"  --cases=N         exactly N random cases, whatever the time (reproducible counts)\n"
 	"  --strict          bytes after the NUL must be left unchanged (default: unchanged\n"
@@ -191,7 +191,7 @@ int sc_opts_parse(struct sc_opts *o, int argc, char **argv, char *err, size_t er
 	memset(o, 0, sizeof(*o));
 	o->api = SC_STRSCPY;
 	o->seed = 1;
-	o->seconds = 10;
+	o->seconds = 9;
 	o->cases = -1;
 	o->timeout_ms = 250;
 	o->race = 1;

@@ -140,9 +140,9 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	p->only_phase = SC_PH_DONE;
 	p->progress = !o->quiet && isatty(2) && o->only == SC_ONLY_NONE;
 	/* Each concurrent check gets a share of the budget. */
-	p->race_seconds = o->seconds * 0.15;
-	if (p->race_seconds < 0.3)
-		p->race_seconds = 0.3;
+	p->race_seconds = o->seconds * 0.2;
+	if (p->race_seconds < 0.5)
+		p->race_seconds = 0.5;
 	if (p->race_seconds > 2)
 		p->race_seconds = 2;
 

@@ -21,7 +21,7 @@
 #define MAX_DEATHS 8
 
 static const char *const phase_names[SC_PH_COUNT] = {
-	"load", "replay", "grid", "race", "reader", "random", "done",
+	"load", "replay", "grid", "reader", "race", "random", "done",
 };
 
 const char *sc_phase_name(enum sc_phase p)

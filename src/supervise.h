@@ -18,8 +18,10 @@
 #include "case.h"
 #include "engine.h"
 
-/* Phases of a run, in order. */
-enum sc_phase { SC_PH_LOAD, SC_PH_ONE, SC_PH_GRID, SC_PH_RACE, SC_PH_READER, SC_PH_RANDOM,
+/* Phases of a run, in order: the grid first (guard placements and short
+ * strings lead it), then the concurrent checks, which stop at their first
+ * finding, then random cases for the rest of the time. */
+enum sc_phase { SC_PH_LOAD, SC_PH_ONE, SC_PH_GRID, SC_PH_READER, SC_PH_RACE, SC_PH_RANDOM,
 		SC_PH_DONE, SC_PH_COUNT };
 
 const char *sc_phase_name(enum sc_phase p);
