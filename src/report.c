@@ -372,11 +372,13 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 			fprintf(out, "run %s\n", s->stopped);
 	}
 	if (s->ndefects)
-		fprintf(out, "VERDICT: FAIL, %d distinct defect(s) in %" PRIu64 " case(s)\n",
+		fprintf(out, "VERDICT: FAIL, %d distinct defect(s) in %" PRIu64 " case(s)",
 			s->ndefects, cases_run(s));
 	else
-		fprintf(out, "VERDICT: PASS, no defect in %" PRIu64 " case(s)%s\n", cases_run(s),
-			s->stopped[0] ? " (run stopped early)" : "");
+		fprintf(out, "VERDICT: PASS, no defect in %" PRIu64 " case(s)", cases_run(s));
+	if (s->race.calls + s->reader.calls)
+		fprintf(out, " and %" PRIu64 " concurrent call(s)", s->race.calls + s->reader.calls);
+	fputs(!s->ndefects && s->stopped[0] ? " (run stopped early)\n" : "\n", out);
 }
 
 /* ---- JSON ---- */

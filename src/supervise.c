@@ -244,6 +244,29 @@ static void run_random(struct child *ch, uint64_t from, uint64_t only)
 	}
 }
 
+/*
+ * A concurrent check stopped at a call that broke an invariant.  Run the
+ * same input again with the source holding still: if it fails now too, it
+ * is an ordinary defect (recorded under the ordinary check's class and
+ * rule), not a race.  Only a call that passes alone is a race.
+ */
+static void record_concurrent(struct child *ch, const struct sc_race_result *r,
+			      enum sc_phase phase)
+{
+	static unsigned char win[SC_COUNT_MAX + 2 * SC_MARGIN];
+	struct sc_outcome seen = ch->e.cand;
+	struct sc_finding f[4];
+	int nf;
+
+	memcpy(win, seen.win, seen.win_len);
+	seen.win = win;
+	nf = sc_check(&ch->e, r->c, ch->fn, f, 4);
+	for (int i = 0; i < nf; i++)
+		record(ch, r->c, &f[i], phase, r->calls - 1, &ch->e.cand, &ch->e.ref);
+	for (int i = 0; i < r->nf && !nf; i++)
+		record(ch, r->c, &r->f[i], phase, r->calls - 1, &seen, NULL);
+}
+
 static void run_concurrent(struct child *ch, enum sc_phase phase)
 {
 	static struct sc_case c;
@@ -262,8 +285,8 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	st->calls = r.calls;
 	st->overlapped = r.overlapped;
 	s->done[phase] = r.calls;
-	for (int i = 0; i < r.nf; i++)
-		record(ch, r.c, &r.f[i], phase, r.calls - 1, &ch->e.cand, NULL);
+	if (r.nf)
+		record_concurrent(ch, &r, phase);
 	if (p->first && s->ndefects)
 		stop_run(s, "stopped at the first defect (--first)");
 }
