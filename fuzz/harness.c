@@ -36,6 +36,7 @@ static struct sc_engine engine;
 static struct sc_case kase;
 static uint8_t patched[SC_HEADER_LEN + SC_SRC_MAX];
 static uint8_t file_buf[SC_HEADER_LEN + SC_SRC_MAX];
+static int patched_input;  /* this input's byte 0 was overridden */
 
 static void fatal(enum fh_kind kind, const char *what)
 {
@@ -75,6 +76,10 @@ void fh_setup(enum fh_kind kind)
 		fatal(kind, err);
 	}
 	h.policy = policy && strcmp(policy, "strict") == 0 ? SC_STRICT : SC_NO_LEAK;
+	/* The relations ignore the case's api: give it the candidate's, so
+	 * that strcheck --replay of a saved input checks that function. */
+	if (kind == FH_relations)
+		h.api = h.cand_api;
 	if (h.symbol && !h.impl)
 		fatal(kind, "STRCHECK_SYMBOL needs STRCHECK_IMPL");
 
@@ -216,16 +221,22 @@ static void report(enum fh_kind kind, const struct sc_finding *f, int nf,
 			print_image("expected", &engine.ref, from, to);
 		}
 	}
-	fprintf(stderr, "  replay: strcheck%s%s%s%s --api=%s --replay=CRASH_FILE  "
-		"(the input saved by the fuzzer, %zu bytes)\n",
+	/* strcheck replays the case through the same decoder; a relation is
+	 * checked only here, so name this harness too. */
+	fprintf(stderr, "  replay: strcheck%s%s%s%s --replay=CRASH_FILE%s\n",
 		h.impl ? " --impl=" : "", h.impl ? h.impl : "", h.symbol ? " --symbol=" : "",
-		h.symbol ? h.symbol : "", sc_api_name(h.cand_api), len);
-	if (len <= 64) {
-		fprintf(stderr, "  input (hex): ");
-		for (size_t i = 0; i < len; i++)
-			fprintf(stderr, "%02x", data[i]);
+		h.symbol ? h.symbol : "", patched_input ? "  (NOTE: the file's api/policy bits "
+		"differ from this harness's: use --case below)" : "");
+	if (len <= 512) {
+		/* Canonical and at least a header long: what was checked. */
+		fprintf(stderr, "      or: strcheck%s%s%s%s --case=", h.impl ? " --impl=" : "",
+			h.impl ? h.impl : "", h.symbol ? " --symbol=" : "", h.symbol ? h.symbol : "");
+		for (size_t i = 0; i < len || i < SC_HEADER_LEN; i++)
+			fprintf(stderr, "%02x", i < len ? data[i] : 0);
 		fputc('\n', stderr);
 	}
+	fprintf(stderr, "      or: fuzz_%s CRASH_FILE  (this harness, same STRCHECK_* environment)\n",
+		kind_names[kind]);
 	fflush(stderr);
 }
 
@@ -237,7 +248,8 @@ void fh_check(enum fh_kind kind, const uint8_t *data, size_t len)
 	if (!h.running)
 		start(kind);
 	/* The harness's api and policy, whatever the input says. */
-	if (len == 0 || data[0] != header0(data[0])) {
+	patched_input = len == 0 || data[0] != header0(data[0]);
+	if (patched_input) {
 		size_t n = len < sizeof(patched) ? len : sizeof(patched);
 
 		memcpy(patched, data, n);

@@ -70,6 +70,7 @@ done
 wait
 
 status=0
+details=()
 printf '\n%-18s %12s %9s %6s %6s  %s\n' harness executions exec/s cov ft result
 for h in "${harnesses[@]}"; do
 	log=$BUILD/fuzz/logs/$h-$stamp.log
@@ -85,7 +86,8 @@ for h in "${harnesses[@]}"; do
 			# The harness's own report beside the crash file.
 			[ -e "$f.txt" ] || sed -n '/^==strcheck==/,/^  input (hex)\|^  replay:/p' "$log" > "$f.txt"
 		done
-		grep -m1 '^  check:' "$log" | sed 's/^ */    /'
+		details+=("$h: $(grep -m1 '^  check:' "$log" | sed 's/^ *check: *//')")
+		details+=("    report: $(echo "$crashes" | head -1).txt")
 		status=1
 	elif [ "$rc" != 0 ]; then
 		result="FAILED to run (exit $rc): see $log"
@@ -96,5 +98,6 @@ for h in "${harnesses[@]}"; do
 	printf '%-18s %12s %9s %6s %6s  %s\n' "$h" "${execs:--}" "${rate:--}" "${cov:--}" \
 		"${ft:--}" "$result"
 done
+[ ${#details[@]} -eq 0 ] || printf '%s\n' "" "${details[@]}"
 echo "logs: $BUILD/fuzz/logs/*-$stamp.log; findings: $BUILD/fuzz/findings/"
 exit $status

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# gen-corpus.sh: regenerate corpus/fuzz_*/ (the seed inputs of every fuzz
-# harness) with fuzz/gen_corpus.c, which encodes cases with the engine's
-# own sc_case_encode.  Deterministic: same sources, same files.
+# gen-corpus.sh [DIR]: regenerate DIR/fuzz_*/ (default DIR: corpus), the
+# seed inputs of every fuzz harness, with fuzz/gen_corpus.c, which encodes
+# cases with the engine's own sc_case_encode.  Deterministic: same sources,
+# same files (the tests compare a fresh copy with corpus/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
+dest=${1:-corpus}
 CC=${CC:-cc}
 mkdir -p "$BUILD/fuzz"
 gen=$BUILD/fuzz/gen_corpus
 $CC -std=c11 -D_GNU_SOURCE -Wall -Wextra -O2 -o "$gen" fuzz/gen_corpus.c \
 	src/case.c src/grid.c
+mkdir -p "$dest"
 tmp=$(mktemp -d "$BUILD/fuzz/corpus.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-"$gen" "$tmp"
+"$gen" "$tmp" > /dev/null
 for d in "$tmp"/fuzz_*; do
 	name=$(basename "$d")
-	rm -rf "corpus/$name"
-	mv "$d" "corpus/$name"
+	rm -rf "${dest:?}/$name"
+	mv "$d" "$dest/$name"
 done
-echo "corpus/: $(ls corpus/fuzz_* | grep -vc ':$\|^$') files; dictionary corpus/strcheck.dict"
+echo "$dest/: $(find "$dest"/fuzz_* -type f | wc -l) seed files; dictionary corpus/strcheck.dict"

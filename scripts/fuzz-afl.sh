@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# fuzz-afl.sh HARNESS... : run the AFL++ harnesses (persistent mode, ASan;
+# built by `make fuzz-afl-build`) headless for FUZZ_TIME seconds in all,
+# JOBS at a time, with the seed corpus and dictionary, and end with a
+# summary per harness.  `make fuzz-afl` calls it.
+#
+# Environment: AFL_DIR (harness dir), BUILD, FUZZ_TIME (60), JOBS (1),
+# AFL_ARGS (extra afl-fuzz flags), STRCHECK_IMPL/_API/_SYMBOL/_POLICY.
+# Each run writes a new $BUILD/fuzz/afl-out/NAME-TIME/; crashes are copied
+# to $BUILD/fuzz/findings/NAME/afl-TIME-id:... (never overwritten).
+# Exit: 0 no defect, 1 a defect was found, 2 a harness could not run.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+AFL_DIR=${AFL_DIR:-$BUILD/fuzz/afl}
+FUZZ_TIME=${FUZZ_TIME:-60}
+JOBS=${JOBS:-1}
+AFL_ARGS=${AFL_ARGS:-}
+
+command -v afl-fuzz >/dev/null || { echo "afl-fuzz not found: apt-get install afl++" >&2; exit 2; }
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations)
+if [ -n "${STRCHECK_IMPL:-}" ]; then
+	api=${STRCHECK_API:-strscpy}
+	keep=()
+	for h in "${harnesses[@]}"; do
+		[ "$h" = "fuzz_$api" ] || [ "$h" = fuzz_relations ] && keep+=("$h")
+	done
+	harnesses=("${keep[@]}")
+	[ ${#harnesses[@]} -gt 0 ] || { echo "no harness for STRCHECK_API=$api" >&2; exit 2; }
+fi
+n=${#harnesses[@]}
+[ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
+[ "$JOBS" -le "$n" ] || JOBS=$n
+per=$(( FUZZ_TIME * JOBS / n ))
+[ "$per" -ge 1 ] || per=1
+stamp=$(date +%Y%m%dT%H%M%S)
+mkdir -p "$BUILD/fuzz/afl-out" "$BUILD/fuzz/logs"
+echo "AFL++: ${harnesses[*]}: ${per}s each, $JOBS at a time"
+
+export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+	AFL_NO_AFFINITY=1 AFL_SKIP_CRASHES=1 AFL_QUIET=1
+
+run_one() {
+	local h=$1 out=$BUILD/fuzz/afl-out/$1-$stamp log=$BUILD/fuzz/logs/afl-$1-$stamp.log
+	# shellcheck disable=SC2086
+	timeout $((per + 120)) afl-fuzz -i "corpus/$h" -o "$out" -V "$per" -x corpus/strcheck.dict \
+		-t 1000 $AFL_ARGS -- "$AFL_DIR/$h" > "$log" 2>&1
+	echo $? > "$log.rc"
+}
+
+for h in "${harnesses[@]}"; do
+	if [ ! -x "$AFL_DIR/$h" ]; then
+		echo "missing $AFL_DIR/$h: run make fuzz-afl-build" >&2
+		exit 2
+	fi
+	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+		wait -n
+	done
+	run_one "$h" &
+done
+wait
+
+stat() { sed -n "s/^$1 *: *//p" "$2" 2>/dev/null; }
+status=0
+printf '\n%-18s %12s %9s %8s %6s  %s\n' harness executions exec/s bitmap corpus result
+for h in "${harnesses[@]}"; do
+	out=$BUILD/fuzz/afl-out/$h-$stamp log=$BUILD/fuzz/logs/afl-$h-$stamp.log
+	st=$out/default/fuzzer_stats
+	found=$BUILD/fuzz/findings/$h
+	crashes=$(stat saved_crashes "$st")
+	if [ ! -f "$st" ]; then
+		result="FAILED to run (exit $(cat "$log.rc" 2>/dev/null)): see $log"
+		[ $status -ne 0 ] || status=2
+	elif [ "${crashes:-0}" -gt 0 ]; then
+		mkdir -p "$found"
+		for f in "$out"/default/crashes/id:*; do
+			cp -n "$f" "$found/afl-$stamp-$(basename "$f" | cut -d, -f1 | tr : -)"
+		done
+		result="DEFECT: $crashes crash(es), copied to $found/afl-$stamp-*"
+		status=1
+	else
+		result="no defect"
+	fi
+	printf '%-18s %12s %9s %8s %6s  %s\n' "$h" "$(stat execs_done "$st")" \
+		"$(stat execs_per_sec "$st")" "$(stat bitmap_cvg "$st")" "$(stat corpus_count "$st")" \
+		"${result}"
+done
+echo "output: $BUILD/fuzz/afl-out/*-$stamp/; logs: $BUILD/fuzz/logs/afl-*-$stamp.log"
+echo "replay a crash: build/strcheck [--impl=...] --replay=FILE, or build/fuzz/run/NAME FILE"
+exit $status

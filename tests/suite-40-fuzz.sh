@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# The fuzzing suite: every libFuzzer harness builds and runs a bounded
+# number of executions over its corpus without a finding on the project's
+# own code; fuzzing two defective strscpy objects (tests/fuzz-defects/)
+# finds each defect with a fixed seed, and strcheck --replay of the crash
+# file reports the same class; the relations harness catches a strlcpy that
+# breaks them; bad STRCHECK_* settings fail clearly; `make fuzz` prints its
+# summary; the AFL++ build runs headless; the corpus is up to date and
+# covers every line and branch of src/strscpy.c (and a one-seed corpus
+# does not, so that check can fail).  Prints PASS / FAIL / SKIP lines.
+set -u
+cd "$(dirname "$0")/.."
+out=build/test/fuzz
+rm -rf "$out"
+mkdir -p "$out"
+BIN=build/fuzz/bin
+RUNS=${FUZZ_TEST_RUNS:-30000}
+HARNESSES="fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations"
+unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY
+
+pass() { echo "PASS $*"; }
+fail() { echo "FAIL $*"; }
+skip() { echo "SKIP $*"; }
+check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+
+if ! command -v clang > /dev/null; then
+	skip "fuzz: clang not installed (scripts/deps.sh --check)"
+	exit 0
+fi
+if ! make -s fuzzers > "$out/build.log" 2>&1; then
+	fail "fuzz_build: see $out/build.log"
+	tail -20 "$out/build.log"
+	exit 1
+fi
+ok=0
+for h in $HARNESSES; do
+	[ -x $BIN/$h ] && [ -f $BIN/$h.dict ] && [ -f $BIN/$h.options ] || ok=1
+done
+check fuzz_build $ok "make fuzzers did not write every harness, .dict and .options to $BIN"
+grep -q -i 'warning:' "$out/build.log"
+check fuzz_build_warning_free_clang $((1 - $?)) "see $out/build.log"
+
+# The same sources as plain runners under gcc: warning-free, and they agree.
+if command -v gcc > /dev/null; then
+	make -s fuzz-standalone RUN_CC=gcc RUN_CFLAGS="-O1 -g -Werror" RUN_DIR=$out/gcc \
+		> "$out/gcc.log" 2>&1
+	check fuzz_build_warning_free_gcc $? "see $out/gcc.log"
+else
+	skip "fuzz_build_warning_free_gcc: gcc not installed"
+fi
+
+# The corpus in the tree is what the generator makes today.
+if bash scripts/gen-corpus.sh "$out/corpus" > "$out/gen.log" 2>&1 &&
+   diff -r -x strcheck.dict "$out/corpus" corpus > "$out/corpus.diff" 2>&1; then
+	pass corpus_up_to_date
+else
+	fail "corpus_up_to_date: corpus/ differs from scripts/gen-corpus.sh output (run make corpus; see $out/corpus.diff)"
+fi
+
+# ---- the project's own code: no finding ----
+for h in $HARNESSES; do
+	mkdir -p "$out/work-$h"
+	timeout 300 $BIN/$h -seed=1 -runs=$RUNS -max_len=8200 -dict=corpus/strcheck.dict \
+		-print_final_stats=1 -artifact_prefix="$out/work-$h/" "$out/work-$h" "corpus/$h" \
+		> "$out/$h.log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$h.log")
+	if [ $rc -eq 0 ] && [ "${execs:-0}" -ge "$RUNS" ]; then
+		pass "${h}_own_code_${RUNS}_runs"
+	else
+		fail "${h}_own_code_${RUNS}_runs: exit $rc, ${execs:-no} executions (see $out/$h.log)"
+		grep -A3 '==strcheck==' "$out/$h.log" | head -8
+	fi
+done
+
+# ---- defective objects: found, and replayed by strcheck ----
+have_strcheck=0
+make -s build/strcheck > "$out/strcheck-build.log" 2>&1 && [ -x build/strcheck ] && have_strcheck=1
+
+# find_defect NAME SO HARNESS CLASS [ENV...]: fuzz from an empty corpus
+# with a fixed seed; the harness must report CLASS and save a crash file
+# that strcheck --replay reports with CLASS too.
+find_defect() {
+	local name=$1 so=$2 h=$3 cls=$4 dir=$out/defect-$1
+	shift 4
+	mkdir -p "$dir/work" "$dir/found"
+	env STRCHECK_IMPL="$so" "$@" timeout 300 $BIN/$h -seed=1 -runs=500000 -max_len=8200 \
+		-dict=corpus/strcheck.dict -artifact_prefix="$dir/found/" "$dir/work" \
+		> "$dir/fuzz.log" 2>&1
+	local crash got
+	crash=$(ls "$dir"/found/crash-* 2>/dev/null | head -1)
+	got=$(sed -n 's/^  check: *\([a-z-]*\) .*/\1/p' "$dir/fuzz.log" | head -1)
+	if [ -z "$crash" ]; then
+		fail "fuzz_finds_$name: no crash file within 500000 runs (see $dir/fuzz.log)"
+		return
+	fi
+	check "fuzz_finds_$name" "$([ "$got" = "$cls" ]; echo $?)" \
+		"the harness reported '${got:-nothing}', expected $cls (see $dir/fuzz.log)"
+	grep -q "replay: strcheck --impl=$so" "$dir/fuzz.log"
+	check "fuzz_report_has_replay_line_$name" $? "no replay line in $dir/fuzz.log"
+	if [ $have_strcheck -eq 0 ]; then
+		skip "strcheck_replays_$name: build/strcheck does not build yet"
+		return
+	fi
+	local sym=()
+	for kv in "$@"; do
+		case $kv in STRCHECK_SYMBOL=*) sym=(--symbol="${kv#*=}") ;; esac
+	done
+	build/strcheck --impl="$so" "${sym[@]}" --replay="$crash" > "$dir/replay.out" 2>&1
+	local rc=$?
+	if [ $rc -eq 1 ] && grep -q "^DEFECT [0-9]*: $cls " "$dir/replay.out"; then
+		pass "strcheck_replays_$name"
+	else
+		fail "strcheck_replays_$name: exit $rc, no '$cls' defect (see $dir/replay.out)"
+	fi
+}
+
+mkdir -p "$out/so"
+for d in unaligned_load haszero_fp; do
+	if ! clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -fPIC -shared \
+		-o "$out/so/$d.so" tests/fuzz-defects/$d.c > "$out/so/$d.log" 2>&1; then
+		fail "fuzz_defect_builds_$d: see $out/so/$d.log"
+	fi
+done
+find_defect unaligned_load "$out/so/unaligned_load.so" fuzz_strscpy overread
+find_defect haszero_fp "$out/so/haszero_fp.so" fuzz_strscpy retval
+# The relations harness, with a strlcpy that returns what it copied.
+zoo=tests/zoo/bad_strlcpy_ret_copied.c
+if [ -f $zoo ] && clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$out/so/bad_strlcpy.so" \
+	$zoo > "$out/so/bad_strlcpy.log" 2>&1; then
+	dir=$out/defect-relations
+	mkdir -p "$dir/work" "$dir/found"
+	STRCHECK_IMPL=$out/so/bad_strlcpy.so STRCHECK_API=strlcpy timeout 300 \
+		$BIN/fuzz_relations -seed=1 -runs=500000 -max_len=8200 -artifact_prefix="$dir/found/" \
+		"$dir/work" > "$dir/fuzz.log" 2>&1
+	grep -q '^  check: content .*\[strlcpy-return\]' "$dir/fuzz.log" &&
+		ls "$dir"/found/crash-* > /dev/null 2>&1
+	check fuzz_relations_finds_bad_strlcpy $? "no strlcpy-return finding (see $dir/fuzz.log)"
+else
+	skip "fuzz_relations_finds_bad_strlcpy: $zoo missing or does not build"
+fi
+
+# ---- bad environment: exit 2, one clear line ----
+bad_env() {
+	local name=$1 want=$2
+	shift 2
+	env "$@" $BIN/fuzz_strscpy -runs=1 > "$out/env-$name.log" 2>&1
+	local rc=$?
+	[ $rc -eq 2 ] && grep -q "$want" "$out/env-$name.log"
+	check "fuzz_env_$name" $? "exit $rc, no '$want' (see $out/env-$name.log)"
+}
+bad_env missing_impl "cannot open /nonexistent.so" STRCHECK_IMPL=/nonexistent.so
+bad_env not_elf "not a shared object" STRCHECK_IMPL=corpus/strcheck.dict
+bad_env wrong_api "this harness fuzzes strscpy" STRCHECK_API=strlcpy
+bad_env bad_api "not one of strscpy" STRCHECK_API=memcpy
+bad_env no_symbol "has no symbol 'nope'" STRCHECK_IMPL=$out/so/haszero_fp.so STRCHECK_SYMBOL=nope
+bad_env bad_policy "not no-leak or strict" STRCHECK_POLICY=lax
+
+# ---- make fuzz: the summary ----
+make -s fuzz FUZZ_TIME=6 JOBS=2 FUZZ_HARNESSES="fuzz_strscpy fuzz_strlcpy" BUILD=build \
+	> "$out/make-fuzz.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep -cE '^fuzz_(strscpy|strlcpy) +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +no defect$' \
+	"$out/make-fuzz.log")" -eq 2 ]
+check make_fuzz_summary $? "exit $rc, no summary row per harness (see $out/make-fuzz.log)"
+
+# ---- AFL++ ----
+if ! command -v afl-clang-fast > /dev/null || ! command -v afl-fuzz > /dev/null; then
+	skip "afl_build: afl++ not installed (scripts/deps.sh --check)"
+else
+	make -s fuzz-afl-build > "$out/afl-build.log" 2>&1
+	rc=$?
+	check afl_build $rc "see $out/afl-build.log"
+	if [ $rc -eq 0 ]; then
+		make -s fuzz-afl FUZZ_TIME=10 FUZZ_HARNESSES=fuzz_strscpy > "$out/afl-run.log" 2>&1
+		rc=$?
+		execs=$(awk '$1 == "fuzz_strscpy" { print $2 }' "$out/afl-run.log")
+		[ $rc -eq 0 ] && [ "${execs:-0}" -gt 1000 ] && grep -q 'no defect' "$out/afl-run.log"
+		check afl_headless_run $? "exit $rc, ${execs:-no} executions (see $out/afl-run.log)"
+	fi
+fi
+
+# ---- coverage of the library from the corpus ----
+if bash scripts/coverage.sh > "$out/coverage.log" 2>&1; then
+	pass "coverage_strscpy_100_lines_branches: $(tail -1 "$out/coverage.log")"
+else
+	fail "coverage_strscpy_100_lines_branches: $(grep FAIL "$out/coverage.log" | head -1) (see $out/coverage.log)"
+fi
+mini=$out/mini-corpus
+for h in $HARNESSES; do
+	mkdir -p "$mini/$h"
+	cp corpus/$h/000-* "$mini/$h/"
+done
+CORPUS=$mini COVERAGE_OUT=$out/mini-coverage bash scripts/coverage.sh > "$out/mini-coverage.log" 2>&1
+check coverage_check_can_fail $((1 - ($? != 0))) "a one-seed corpus passed the 100% check"
