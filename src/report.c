@@ -333,8 +333,10 @@ static void text_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 	if (skipped)
 		fprintf(out, "%s check: skipped (%s)\n", name, skipped);
 	else if (st->ran)
-		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s\n", name,
-			st->calls, st->overlapped, acted);
+		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s%s\n", name,
+			st->calls, st->overlapped, acted,
+			st->overlapped < SC_MIN_OVERLAP ? " (few: the two threads seldom ran at "
+			"once; a busy machine? more --time helps)" : "");
 }
 
 static uint64_t cases_run(const struct sc_shared *s)
@@ -444,9 +446,14 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 		json_hex(out, d->case_bytes, d->case_len);
 		fputs(",\n     \"input\": {\"src\": ", out);
 		json_hex(out, c.src, c.src_len);
-		fprintf(out, ", \"src_len\": %zu, \"strlen\": %zu, \"count\": %" PRIu64
+		fprintf(out, ", \"src_len\": %zu, \"strlen\": ", c.src_len);
+		if (sc_case_strlen(&c) < c.src_len)
+			fprintf(out, "%zu", sc_case_strlen(&c));
+		else
+			fputs("null", out);
+		fprintf(out, ", \"count\": %" PRIu64
 			", \"src_place\": \"%s\", \"src_off\": %u, \"dst_place\": \"%s\", "
-			"\"dst_off\": %u, \"policy\": \"%s\"", c.src_len, sc_case_strlen(&c), c.count,
+			"\"dst_off\": %u, \"policy\": \"%s\"", c.count,
 			sc_place_name(c.src_place), c.src_off, sc_place_name(c.dst_place), c.dst_off,
 			c.policy == SC_STRICT ? "strict" : "no-leak");
 		if (d->has_outcome)

@@ -77,6 +77,10 @@ struct sc_defect {
 	uint8_t case_bytes[SC_HEADER_LEN + SC_SRC_MAX];
 };
 
+/* Calls that must overlap the other thread before a concurrent check may
+ * pass (it runs up to three times its time to get them). */
+#define SC_MIN_OVERLAP 2000
+
 /* What a concurrent check did. */
 struct sc_conc_stats {
 	int ran;
