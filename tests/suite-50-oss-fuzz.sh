@@ -54,9 +54,9 @@ else
 		[ -n "$(yaml_value "$oy" $k)" ] || why="$why no $k;"
 	done
 	[ "$(yaml_value "$oy" language)" = c ] || why="$why language is not c;"
-	sans=$(yaml_list "$oy" sanitizers | tr '\n' ' ')
-	engines=$(yaml_list "$oy" fuzzing_engines | tr '\n' ' ')
-	archs=$(yaml_list "$oy" architectures | tr '\n' ' ')
+	sans=$(yaml_list "$oy" sanitizers | paste -sd' ')
+	engines=$(yaml_list "$oy" fuzzing_engines | paste -sd' ')
+	archs=$(yaml_list "$oy" architectures | paste -sd' ')
 	subset "$sans" "address undefined memory" || why="$why sanitizers '$sans';"
 	subset "$engines" "libfuzzer afl honggfuzz centipede" || why="$why fuzzing_engines '$engines';"
 	subset "$archs" "x86_64 i386 aarch64" || why="$why architectures '$archs';"
@@ -143,11 +143,16 @@ fi
 grep -q '^PASS' "$out/check-build.out" || [ $rc -ne 0 ] ||
 	fail "oss-fuzz-check-build: no combination checked"
 
-# 7. The check fails when an artefact is missing (here: one dictionary).
-CHECK_BUILD_REMOVE=fuzz_strlcpy.dict bash scripts/oss-fuzz/check-build.sh -r 100 \
+# 7. The check fails when an artefact is missing (here: the last fuzzer's
+# dictionary).
+victim=$(make -s --no-print-directory BUILD=build/test/oss-fuzz/probe \
+	--eval='strcheck-print-var-%: ; @echo $($*)' strcheck-print-var-FUZZ_HARNESSES 2>/dev/null |
+	awk '{print $NF}')
+victim=${victim:-fuzz_strscpy}
+CHECK_BUILD_REMOVE=$victim.dict bash scripts/oss-fuzz/check-build.sh -r 100 \
 	libfuzzer-undefined > "$out/negative.out" 2> "$out/negative.err"
 rc=$?
-if [ $rc -ne 0 ] && grep -q '^FAIL libfuzzer-undefined: .*fuzz_strlcpy.dict' "$out/negative.out"; then
+if [ $rc -ne 0 ] && grep -q "^FAIL libfuzzer-undefined: .*$victim.dict" "$out/negative.out"; then
 	pass oss-fuzz-check-build-catches-missing-artefact
 else
 	fail "oss-fuzz-check-build-catches-missing-artefact: exit $rc, said: $(head -1 "$out/negative.out")"

@@ -23,11 +23,13 @@
 # usage: check-build.sh [-s SRCDIR] [-r RUNS] [-l LOGDIR] [-k] [COMBO...]
 #   COMBO     ENGINE-SANITIZER as OSS-Fuzz builds them: libfuzzer-address,
 #             libfuzzer-undefined, libfuzzer-memory, libfuzzer-coverage,
-#             afl-address; and cflite-libfuzzer-address (ClusterFuzzLite's
-#             layout: .clusterfuzzlite/build.sh as $SRC/build.sh).
+#             afl-address, libfuzzer-address-i386 (-m32); and
+#             cflite-libfuzzer-address (ClusterFuzzLite's layout:
+#             .clusterfuzzlite/build.sh as $SRC/build.sh).
 #             Default: what scripts/oss-fuzz/project.yaml claims (libFuzzer
 #             with each sanitizer listed, AFL++ with ASan if afl is listed,
-#             honggfuzz if listed - which fails here, it is not installed),
+#             honggfuzz if listed - which fails here, it is not installed;
+#             i386 with ASan if i386 is listed),
 #             plus the coverage build and the ClusterFuzzLite build.
 #   -s DIR    source tree to build (default: the one this script is in)
 #   -r RUNS   inputs to fuzz per fuzzer after the seeds (default 3000)
@@ -50,7 +52,7 @@ while getopts "s:r:l:k" opt; do
 	esac
 done
 shift $((OPTIND - 1))
-all_combos="libfuzzer-address libfuzzer-undefined libfuzzer-memory libfuzzer-coverage afl-address honggfuzz-address cflite-libfuzzer-address"
+all_combos="libfuzzer-address libfuzzer-undefined libfuzzer-memory libfuzzer-coverage afl-address honggfuzz-address libfuzzer-address-i386 cflite-libfuzzer-address"
 
 # The items of a list in project.yaml ("key:" then "  - item" lines).
 yaml_list() {  # yaml_list FILE KEY
@@ -63,9 +65,10 @@ yaml_list() {  # yaml_list FILE KEY
 # What project.yaml claims, as combinations (OSS-Fuzz's defaults when a
 # list is absent: address+undefined, libfuzzer+afl+honggfuzz).
 claimed_combos() {
-	local y=$tree/scripts/oss-fuzz/project.yaml sans engines s e out=
+	local y=$tree/scripts/oss-fuzz/project.yaml sans engines archs s e out=
 	sans=$(yaml_list "$y" sanitizers)
 	engines=$(yaml_list "$y" fuzzing_engines)
+	archs=$(yaml_list "$y" architectures)
 	[ -n "$sans" ] || sans="address undefined"
 	[ -n "$engines" ] || engines="libfuzzer afl honggfuzz"
 	for e in $engines; do
@@ -74,6 +77,8 @@ claimed_combos() {
 		*) out="$out $e-address" ;;  # other engines: ASan builds only
 		esac
 	done
+	# OSS-Fuzz's i386 builds: libFuzzer with ASan.
+	case " $(echo $archs) " in *" i386 "*) out="$out libfuzzer-address-i386" ;; esac
 	echo "$out libfuzzer-coverage cflite-libfuzzer-address"
 }
 combos=${*:-$(claimed_combos)}
@@ -93,13 +98,17 @@ RUN_UBSAN_OPTIONS="print_stacktrace=1:print_summary=1:silence_unsigned_overflow=
 FUZZER_ARGS="-rss_limit_mb=2560 -timeout=25"
 AFL_DRIVER=${AFL_DRIVER:-/usr/lib/afl/libAFLDriver.a}
 
-# Set the build environment of one combination (engine-sanitizer).
+# Set the build environment of one combination ([cflite-]engine-sanitizer
+# [-i386]).
 build_env() {
-	local combo=${1#cflite-} engine sanitizer san cov
+	local combo=${1#cflite-} engine sanitizer san cov arch=x86_64 m32=
+	case $combo in *-i386) arch=i386 m32="-m32 " combo=${combo%-i386} ;; esac
 	engine=${combo%%-*} sanitizer=${combo#*-}
 	san=SAN_$sanitizer
 	san=${!san}
-	export SANITIZER=$sanitizer FUZZING_ENGINE=$engine ARCHITECTURE=x86_64 FUZZING_LANGUAGE=c
+	export SANITIZER=$sanitizer FUZZING_ENGINE=$engine ARCHITECTURE=$arch FUZZING_LANGUAGE=c
+	ELF_MACHINE="Advanced Micro Devices X86-64"
+	[ "$arch" = i386 ] && ELF_MACHINE="Intel 80386"
 	case $engine in
 	libfuzzer)
 		export CC=clang CXX=clang++ LIB_FUZZING_ENGINE=-fsanitize=fuzzer
@@ -114,7 +123,8 @@ build_env() {
 		cov=
 		;;
 	esac
-	export CFLAGS="$OSS_CFLAGS $san $cov"
+	# compile: i386 builds put -m32 in front of CFLAGS.
+	export CFLAGS="$m32$OSS_CFLAGS $san $cov"
 	# OSS-Fuzz adds -stdlib=libc++ to CXXFLAGS; libc++ is not installed
 	# here and strcheck has no C++ code, so it is left out.
 	export CXXFLAGS="$CFLAGS"
@@ -132,8 +142,14 @@ missing_tools() {
 	esac
 	case $1 in
 	*-coverage) for t in llvm-profdata llvm-cov; do command -v $t >/dev/null || m="$m $t"; done ;;
+	*-i386)
+		# clang -m32 needs the i386 headers (asm/errno.h) and, to link
+		# libFuzzer's C++ runtime, lib32stdc++.
+		printf '#include <errno.h>\nint LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return errno; }\n' |
+			clang -m32 -x c - -fsanitize=fuzzer -o /dev/null >/dev/null 2>&1 ||
+			m="$m a 32-bit clang+libFuzzer toolchain (Debian: lib32stdc++-12-dev, i386 kernel headers)" ;;
 	esac
-	for t in make objdump unzip; do command -v $t >/dev/null || m="$m $t"; done
+	for t in make objdump readelf nm unzip zip; do command -v $t >/dev/null || m="$m $t"; done
 	echo "${m# }"
 }
 
@@ -201,9 +217,8 @@ check_artefacts() {  # name
 	[[ $n =~ ^[A-Za-z0-9_-]+$ ]] || fail "fuzzer name '$n' has characters OSS-Fuzz rejects" || return 1
 	[ -f "$f" ] || fail "$n: fuzzer missing from \$OUT" || return 1
 	[ -x "$f" ] || fail "$n: not executable" || return 1
-	if command -v file >/dev/null; then
-		file -L "$f" | grep -q 'ELF 64-bit.*x86-64' || fail "$n: not an x86-64 ELF executable" || return 1
-	fi
+	readelf -h "$f" 2>/dev/null | grep -Eq "Machine:[[:space:]]+$ELF_MACHINE" ||
+		fail "$n: not an ELF executable for $ARCHITECTURE" || return 1
 	[ -f "$OUT/${n}_seed_corpus.zip" ] || fail "$n: ${n}_seed_corpus.zip missing" || return 1
 	unzip -tq "$OUT/${n}_seed_corpus.zip" >/dev/null 2>&1 || fail "$n: ${n}_seed_corpus.zip is corrupt" || return 1
 	[ "$(unzip -Z1 "$OUT/${n}_seed_corpus.zip" 2>/dev/null | grep -vc '/$')" -gt 0 ] ||
