@@ -402,6 +402,8 @@ check_combo() {  # combo root
 
 status=0
 total_start=$SECONDS
+root=
+trap '[ $keep -eq 1 ] || [ -z "$root" ] || rm -rf "$root"; exit 130' INT TERM
 for combo in $combos; do
 	case " $all_combos " in
 	*" $combo "*) ;;
