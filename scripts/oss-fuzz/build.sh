@@ -12,7 +12,8 @@
 #   NAME                  the fuzzer, compiled by $CC, linked by $CXX
 #   NAME_seed_corpus.zip  corpus/NAME/, zipped
 #   NAME.dict             corpus/strcheck.dict
-#   NAME.options          fuzz/fuzz.options ([libfuzzer] section)
+#   NAME.options          fuzz/fuzz.options ([libfuzzer] section; when it
+#                         names a dict, that file is copied to $OUT too)
 #
 # The build itself is mk/fuzz.mk's `fuzzers` target (so the list of sources
 # and harnesses lives in one place); this script only points it at $OUT and
@@ -68,9 +69,9 @@ make -C "$top" -j"$jobs" \
 	LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE${cxx_link_extra}" \
 	fuzzers
 
-# Each NAME.options names its dictionary relative to $OUT, where OSS-Fuzz
-# looks for it: make sure that file is there (fuzz/fuzz.options names the
-# shared corpus/strcheck.dict, which `fuzzers` copies as NAME.dict only).
+# A dictionary that NAME.options names (rather than the NAME.dict that
+# ClusterFuzz finds by itself) is looked up in $OUT: make sure it is there
+# (`fuzzers` copies corpus/strcheck.dict as NAME.dict only).
 for opt in "$OUT"/*.options; do
 	[ -f "$opt" ] || continue
 	dict=$(sed -n 's/^[[:space:]]*dict[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p' "$opt" | head -1)

@@ -240,6 +240,10 @@ check_artefacts() {  # name
 check_libfuzzer_run() {  # name tmpdir
 	local n=$1 t=$2 f=$OUT/$1 args edges rc total
 	mapfile -t args < <(options_args "$OUT/$n.options")
+	# ClusterFuzz uses NAME.dict when the options name no dictionary.
+	if ! printf '%s\n' "${args[@]}" | grep -q '^-dict='; then
+		args+=("-dict=$OUT/$n.dict")
+	fi
 	mkdir -p "$t/seeds" "$t/corpus" "$t/artifacts"
 	unzip -q -o -d "$t/seeds" "$OUT/${n}_seed_corpus.zip" || fail "$n: cannot unzip seeds" || return 1
 	cd "$t" || return 1
