@@ -157,7 +157,7 @@ static void print_place(FILE *out, const char *name, enum sc_place place, unsign
 		fprintf(out, "ends %u byte(s) before a guard page", off);
 	else
 		fprintf(out, "away from the guard pages, 64-byte boundary + %u", off);
-	if (d->has_outcome)
+	if (d->has_place)
 		fprintf(out, " (address 64n+%u; %" PRIu64 " / %" PRIu64
 			" bytes to the guard before / after)", align, gap[0], gap[1]);
 	fputc('\n', out);
@@ -195,8 +195,9 @@ static void print_image(FILE *out, const struct sc_defect *d, size_t count)
 		"  (.. canary, untouched; | at dest[0] and dest[count])\n", from, to - 1);
 	if (d->has_ref)
 		print_image_row(out, "expected", d->want, d, from, to, count);
-	print_image_row(out, "actual", d->got, d, from, to, count);
-	if (d->has_ref) {
+	if (d->has_outcome)
+		print_image_row(out, "actual", d->got, d, from, to, count);
+	if (d->has_ref && d->has_outcome) {
 		fprintf(out, "            %-9s", "");
 		for (int64_t k = from; k < to; k++) {
 			if (k == 0 || k == (int64_t)count)
@@ -311,7 +312,7 @@ static void text_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 	fputs("  actual    ", out);
 	print_actual(out, p->api, d);
 	fputc('\n', out);
-	if (d->has_outcome && d->has_case)
+	if ((d->has_outcome || d->has_ref) && d->has_case)
 		print_image(out, d, sc_count_is_huge(&c) ? SC_DST_SPAN : (size_t)c.count);
 	if (d->phase == SC_PH_ONE)
 		fprintf(out, "  found by  %s\n", found_in(d));
@@ -456,7 +457,7 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 			"\"dst_off\": %u, \"policy\": \"%s\"", c.count,
 			sc_place_name(c.src_place), c.src_off, sc_place_name(c.dst_place), c.dst_off,
 			c.policy == SC_STRICT ? "strict" : "no-leak");
-		if (d->has_outcome)
+		if (d->has_place)
 			fprintf(out, ", \"src_align\": %u, \"src_guard_gap\": [%" PRIu64 ", %" PRIu64
 				"], \"dst_align\": %u, \"dst_guard_gap\": [%" PRIu64 ", %" PRIu64 "]",
 				d->src_align, d->src_gap[0], d->src_gap[1], d->dst_align,
@@ -471,14 +472,24 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 		fprintf(out, ",\n     \"actual\": {\"stop\": \"%s\", \"return\": %" PRId64
 			", \"signal\": %d, \"fault\": ", stops[d->stop], d->ret, d->signo);
 		json_str(out, d->fault);
-		fprintf(out, "},\n     \"dest_image\": {\"from\": %" PRId64 ", \"actual\": ",
-			d->img_from);
-		json_hex(out, d->got, d->img_len);
+		fputc('}', out);
+	} else {
+		fputs(",\n     \"actual\": {\"stop\": \"died\", \"what\": ", out);
+		json_str(out, d->what);
+		fprintf(out, ", \"signal\": %d}", d->signo);
+	}
+	if (d->has_outcome || d->has_ref) {
+		fprintf(out, ",\n     \"dest_image\": {\"from\": %" PRId64, d->img_from);
+		if (d->has_outcome) {
+			fputs(", \"actual\": ", out);
+			json_hex(out, d->got, d->img_len);
+		}
 		if (d->has_ref) {
 			fputs(", \"expected\": ", out);
 			json_hex(out, d->want, d->img_len);
-			fprintf(out, ", \"bytes_differ\": %" PRIu64, d->ndiff);
 		}
+		if (d->has_ref && d->has_outcome)
+			fprintf(out, ", \"bytes_differ\": %" PRIu64, d->ndiff);
 		fputc('}', out);
 	}
 	fputs(",\n     \"replay\": ", out);

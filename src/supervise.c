@@ -111,27 +111,29 @@ static int64_t first_window_diff(const struct sc_outcome *a, const struct sc_out
 	return 0;
 }
 
-/* Keep the dest image around the finding: expected (ref) and actual. */
-static void keep_image(struct sc_defect *d, const struct sc_finding *f,
-		       const struct sc_outcome *o, const struct sc_outcome *ref)
+/* Keep the dest image around offset (-1: the first difference): the
+ * candidate's (o) and the reference's (ref); either may be missing. */
+static void keep_image(struct sc_defect *d, int64_t offset, const struct sc_outcome *o,
+		       const struct sc_outcome *ref)
 {
-	int64_t center = f->offset >= 0 ? f->offset : ref ? first_window_diff(o, ref) : 0;
+	const struct sc_outcome *any = o ? o : ref;
+	int64_t center = offset >= 0 ? offset : o && ref ? first_window_diff(o, ref) : 0;
 	int64_t from = center - 16, end;
 
 	d->img_center = center;
-	if (from < -(int64_t)o->before)
-		from = -(int64_t)o->before;
+	if (from < -(int64_t)any->before)
+		from = -(int64_t)any->before;
 	end = from + SC_IMG;
-	if (end > (int64_t)(o->win_len - o->before))
-		end = (int64_t)(o->win_len - o->before);
+	if (end > (int64_t)(any->win_len - any->before))
+		end = (int64_t)(any->win_len - any->before);
 	d->img_from = from;
 	d->img_len = end > from ? (unsigned)(end - from) : 0;
-	memcpy(d->got, o->win + o->before + from, d->img_len);
-	if (ref) {
+	if (o)
+		memcpy(d->got, o->win + o->before + from, d->img_len);
+	if (ref)
 		memcpy(d->want, ref->win + ref->before + from, d->img_len);
-		for (size_t i = 0; i < o->win_len; i++)
-			d->ndiff += o->win[i] != ref->win[i];
-	}
+	for (size_t i = 0; o && ref && i < o->win_len; i++)
+		d->ndiff += o->win[i] != ref->win[i];
 }
 
 static void keep_placement(struct sc_defect *d, const struct sc_engine *e,
@@ -143,6 +145,7 @@ static void keep_placement(struct sc_defect *d, const struct sc_engine *e,
 	d->src_gap[1] = (uint64_t)(e->src.data + e->src.data_len - (o->src + c->src_len));
 	d->dst_gap[0] = (uint64_t)(o->dst - e->dst.data);
 	d->dst_gap[1] = (uint64_t)(e->dst.data + e->dst.data_len - (o->dst + o->dst_len));
+	d->has_place = 1;
 }
 
 /* Count a finding of case c under its (class, rule); keep the first case. */
@@ -173,7 +176,7 @@ static void record(struct child *ch, const struct sc_case *c, const struct sc_fi
 	if (o->stop == SC_FAULTED)
 		sc_describe_fault(c, o, d->fault, sizeof(d->fault));
 	keep_placement(d, &ch->e, c, o);
-	keep_image(d, f, o, ref);
+	keep_image(d, f->offset, o, ref);
 	publish(s);
 }
 
@@ -332,6 +335,8 @@ static void child_main(const struct sc_plan *p, struct sc_shared *s, enum sc_pha
 	setrlimit(RLIMIT_CORE, &no_core);
 	signal(SIGINT, SIG_IGN);  /* the parent handles ^C */
 	signal(SIGTERM, SIG_IGN);
+	/* Whatever the candidate prints must not mix into the report. */
+	dup2(STDERR_FILENO, STDOUT_FILENO);
 	ch.plan = p;
 	ch.s = s;
 	ch.deadline = deadline;
@@ -411,6 +416,29 @@ static void describe_load_end(int status, int hung, char *buf, size_t size)
 		snprintf(buf, size, "ended the process (status %#x)", status);
 }
 
+/*
+ * What the reference does with a case that killed the child: the parent
+ * runs it (only the reference: the parent never loads the candidate), in
+ * arenas mapped like the child's, so placement and expected image are what
+ * the candidate saw.
+ */
+static void keep_expected(struct sc_defect *d, const struct sc_case *c)
+{
+	static struct sc_engine e;
+	static int ready;
+
+	if (!ready && sc_engine_init(&e, 0) != 0)
+		return;
+	ready = 1;
+	sc_run(&e, c, sc_reference(c->api), &e.ref);
+	if (e.ref.stop != SC_RETURNED)
+		return;
+	d->has_ref = 1;
+	d->ref_ret = e.ref.ret;
+	keep_placement(d, &e, c, &e.ref);
+	keep_image(d, 0, NULL, &e.ref);
+}
+
 /* The child died or hung in case (phase, index): record that case. */
 static void record_death(const struct sc_plan *p, struct sc_shared *s, int status, int hung)
 {
@@ -440,6 +468,7 @@ static void record_death(const struct sc_plan *p, struct sc_shared *s, int statu
 	if (sc_plan_case(p, phase, index, &c) == 0) {
 		d->has_case = 1;
 		d->case_len = sc_case_encode(&c, d->case_bytes);
+		keep_expected(d, &c);
 	}
 	publish(s);
 }

@@ -59,8 +59,9 @@ struct sc_defect {
 	enum sc_phase phase;     /* where the first case came from */
 	uint64_t index;          /* its index in the grid or the random cases */
 	int has_case;            /* 0: died in a concurrent check, no one case */
-	int has_outcome;         /* 0: the process died, no outcome recorded */
-	int has_ref;             /* expected values recorded (not for races) */
+	int has_outcome;         /* the candidate's outcome (0: the process died) */
+	int has_ref;             /* the reference's outcome (0: a race) */
+	int has_place;           /* src_align .. dst_gap measured */
 	enum sc_stop stop;
 	int signo;
 	int64_t ret, ref_ret;
