@@ -363,6 +363,8 @@ check_combo() {  # combo root
 	*) cp "$SRC/strcheck/scripts/oss-fuzz/build.sh" "$SRC/build.sh" ;;
 	esac
 
+	touch "$root/before-build"
+	sleep 1  # so that anything the build writes is strictly newer
 	(
 		build_env "$combo"
 		cd "$SRC/strcheck" && bash -eux "$SRC/build.sh"
@@ -371,6 +373,10 @@ check_combo() {  # combo root
 		fail "build.sh failed (see log)"
 		return 1
 	}
+	# OSS-Fuzz keeps $SRC for the coverage report: the build leaves it be.
+	local written
+	written=$(find "$SRC/strcheck" -newer "$root/before-build" ! -type d | head -3)
+	[ -z "$written" ] || fail "build.sh wrote into the source tree: $(echo $written)" || return 1
 	build_env "$combo"
 	unset ASAN_OPTIONS AFL_QUIET
 	# Test hook (tests/suite-50-oss-fuzz.sh): lose an artefact on purpose,
