@@ -17,6 +17,8 @@
 
 /* In-process hangs each cost a timeout: after this many the run stops. */
 #define MAX_HANGS 3
+/* Seconds the candidate's constructors may take. */
+#define LOAD_LIMIT 5
 /* Child processes that may die before the run stops. */
 #define MAX_DEATHS 8
 
@@ -382,7 +384,7 @@ static double stall_limit(const struct sc_plan *p, int phase)
 	double call = p->timeout_ms / 1000.0 * 2;
 
 	if (phase == SC_PH_LOAD)
-		return 10;
+		return LOAD_LIMIT;
 	if (phase == SC_PH_RACE || phase == SC_PH_READER)
 		return p->race_seconds + 3 + 2 * call;  /* per chunk: see run_concurrent */
 	return 1 + 2 * call;
@@ -406,7 +408,7 @@ static void describe_end(int status, int hung, char *buf, size_t size)
 static void describe_load_end(int status, int hung, char *buf, size_t size)
 {
 	if (hung)
-		snprintf(buf, size, "did not return within 10 s");
+		snprintf(buf, size, "did not return within %d s", LOAD_LIMIT);
 	else if (WIFEXITED(status))
 		snprintf(buf, size, "called exit(%d)", WEXITSTATUS(status));
 	else if (WIFSIGNALED(status))
@@ -529,10 +531,33 @@ static int count_case(const struct sc_case *c, uint64_t index, void *arg)
 	return 0;
 }
 
-/* Which phase comes after ph in a run. */
-static enum sc_phase next_phase(enum sc_phase ph)
+/* Where a new child starts: right after the case that killed the last one
+ * (a concurrent check has no next case: the phase after it). */
+static void resume_after(const struct sc_plan *p, const struct sc_shared *s,
+			 enum sc_phase *phase, uint64_t *from)
 {
-	return ph == SC_PH_ONE || ph == SC_PH_LOAD ? SC_PH_GRID : (enum sc_phase)(ph + 1);
+	*phase = (enum sc_phase)s->phase;
+	*from = s->index + 1;
+	if (p->only_phase != SC_PH_DONE) {
+		*phase = SC_PH_DONE;
+	} else if (*phase != SC_PH_GRID && *phase != SC_PH_RANDOM) {
+		*phase = *phase == SC_PH_LOAD ? SC_PH_GRID : (enum sc_phase)(*phase + 1);
+		*from = 0;
+	}
+}
+
+/* The child never got the candidate loaded: say why, in one line. */
+static void load_failed(const struct sc_plan *p, const struct sc_shared *s, int status,
+			int hung, char *err, size_t errlen)
+{
+	char how[200];
+
+	if (s->load_error[0]) {
+		snprintf(err, errlen, "%s", s->load_error);
+		return;
+	}
+	describe_load_end(status, hung, how, sizeof(how));
+	snprintf(err, errlen, "cannot load %s: its constructor %s", p->impl, how);
 }
 
 enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_shared **out,
@@ -574,15 +599,8 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_shared **out,
 		if (s->finished)
 			break;
 		if (!s->loaded) {
-			char how[200];
-
 			progress(p, s, 1);
-			if (s->load_error[0]) {
-				snprintf(err, errlen, "%s", s->load_error);
-			} else {
-				describe_load_end(status, hung, how, sizeof(how));
-				snprintf(err, errlen, "cannot load %s: its constructor %s", p->impl, how);
-			}
+			load_failed(p, s, status, hung, err, errlen);
 			return SC_SUP_LOAD_ERROR;
 		}
 		record_death(p, s, status, hung);
@@ -594,15 +612,7 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_shared **out,
 			stop_run(s, "stopped after 8 cases that killed the checked process");
 			break;
 		}
-		/* Resume after the case that killed it (a concurrent check: after it). */
-		phase = (enum sc_phase)s->phase;
-		from = s->index + 1;
-		if (p->only_phase != SC_PH_DONE) {
-			phase = SC_PH_DONE;
-		} else if (phase != SC_PH_GRID && phase != SC_PH_RANDOM) {
-			phase = next_phase(phase);
-			from = 0;
-		}
+		resume_after(p, s, &phase, &from);
 		s->loaded = 0;
 		s->restarts++;
 	}
