@@ -197,7 +197,9 @@ static void print_image(FILE *out, const struct sc_defect *d, size_t count)
 		print_image_row(out, "expected", d->want, d, from, to, count);
 	if (d->has_outcome)
 		print_image_row(out, "actual", d->got, d, from, to, count);
-	if (d->has_ref && d->has_outcome) {
+	if (d->has_ref && d->has_outcome && !d->ndiff) {
+		fputs("            (dest and its margins are as the reference left them)\n", out);
+	} else if (d->has_ref && d->has_outcome) {
 		fprintf(out, "            %-9s", "");
 		for (int64_t k = from; k < to; k++) {
 			if (k == 0 || k == (int64_t)count)
