@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../src/case.h"
 #include "harness.h"
 
 #ifndef FUZZ_API
@@ -44,7 +43,9 @@ int main(int argc, char **argv)
 	return fh_run_files(KIND, argc, argv);
 }
 #else
-size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+/* Weak: engines that take LLVMFuzzerTestOneInput but have no mutator of
+ * their own to offer (AFL++'s driver) link too; they never call ours. */
+__attribute__((weak)) size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -62,12 +63,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed)
 {
-	size = LLVMFuzzerMutate(data, size, max_size);
-	/* At least a header: strcheck --replay takes no shorter file. */
-	for (; size < SC_HEADER_LEN && size < max_size; size++)
-		data[size] = 0;
-	fh_canonicalize(KIND, data, size);
-	fh_shape(data, size, seed);
-	return size;
+	return fh_mutate(KIND, data, size, max_size, seed, LLVMFuzzerMutate);
 }
 #endif

@@ -132,33 +132,63 @@ void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len)
 
 /*
  * A case costs in proportion to its count (the canary window is count+512
- * bytes, filled and compared twice), and a mutated count byte mostly lands
- * far above the page-size region where the interesting counts are.  So 15
- * mutations in 16 fold such a count below FH_BIG; the 16th keeps it.
+ * bytes, filled, copied and compared for the candidate and the reference),
+ * and a mutated count mostly lands far above the counts that matter (near
+ * the string's length, word and page sizes; an input holds at most 8200
+ * source bytes, so nothing happens above FH_BIG that does not below it).
+ * So when a mutation changed the count, 3 times in 4 it is folded below
+ * FH_SMALL, else below FH_BIG.  Huge counts (strscpy, strlcpy) stay: their
+ * destination is capped (SC_DST_SPAN).
  */
-#define FH_BIG 8256u  /* two pages and a cache line */
+#define FH_SMALL 320u  /* five cache lines */
+#define FH_BIG 8256u   /* two pages and a cache line */
 
-void fh_shape(uint8_t *data, size_t len, unsigned seed)
+static void shape(enum fh_kind kind, uint8_t *data, size_t len, unsigned seed)
 {
-	uint32_t count32;
+	uint32_t count32, limit = seed % 4 ? FH_SMALL : FH_BIG;
 
-	if (len < SC_HEADER_LEN || seed % 16 == 0 || (data[3] & 1))
+	if (len < SC_HEADER_LEN)
 		return;
+	if (data[3] & 1) {
+		/* strscpy_pad and strncpy (and so the relations) reduce a huge
+		 * count modulo SC_COUNT_MAX + 1: mostly large, never huge. */
+		if (kind != FH_strscpy_pad && kind != FH_strncpy && kind != FH_relations)
+			return;
+		data[3] &= (uint8_t)~1u;
+	}
 	count32 = (uint32_t)data[4] | (uint32_t)data[5] << 8 | (uint32_t)data[6] << 16 |
 		  (uint32_t)data[7] << 24;
 	if (data[3] & 2) {
-		int16_t delta = (int16_t)(count32 & 0xffff);
+		int delta = (int16_t)(count32 & 0xffff);
 
-		if (delta > (int)FH_BIG / 2 || delta < -(int)FH_BIG / 2)
-			delta = (int16_t)(delta % (int)(FH_BIG / 2));
+		if (delta > (int)limit / 2 || delta < -(int)limit / 2)
+			delta %= (int)limit / 2;
 		count32 = (uint16_t)delta;
-	} else if (count32 % (SC_COUNT_MAX + 1) > FH_BIG) {
-		count32 %= FH_BIG + 1;
+	} else if (count32 % (SC_COUNT_MAX + 1) > limit) {
+		count32 %= limit + 1;
 	} else {
 		return;
 	}
 	for (int i = 0; i < 4; i++)
 		data[4 + i] = (uint8_t)(count32 >> (8 * i));
+}
+
+size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size, unsigned seed,
+		 size_t (*mutate)(uint8_t *, size_t, size_t))
+{
+	uint8_t count[5] = {0};
+	size_t old = size;
+
+	memcpy(count, data + 3, size >= SC_HEADER_LEN ? 5 : size > 3 ? size - 3 : 0);
+	if (mutate)
+		size = mutate(data, size, max_size);
+	/* At least a header: strcheck --replay takes no shorter file. */
+	for (; size < SC_HEADER_LEN && size < max_size; size++)
+		data[size] = 0;
+	fh_canonicalize(kind, data, size);
+	if (size >= SC_HEADER_LEN && (old < SC_HEADER_LEN || memcmp(count, data + 3, 5) != 0))
+		shape(kind, data, size, seed);
+	return size;
 }
 
 /* Source bytes, C-escaped, at most max of them. */

@@ -43,8 +43,14 @@ void fh_check(enum fh_kind kind, const uint8_t *data, size_t len);
  * fuzzer saves are exactly the cases checked (plain --replay works). */
 void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len);
 
-/* Make most mutated counts small (cheap to check); seed: the mutator's. */
-void fh_shape(uint8_t *data, size_t len, unsigned seed);
+/*
+ * libFuzzer's custom mutator: mutate (LLVMFuzzerMutate; NULL: none), then
+ * keep the input at least a header long and canonical (fh_canonicalize),
+ * and when the mutation changed the count, make it small most of the time
+ * (a case costs in proportion to its count).  Returns the new size.
+ */
+size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size, unsigned seed,
+		 size_t (*mutate)(uint8_t *, size_t, size_t));
 
 /* Check every file named, or in a directory named; 0 if none aborted. */
 int fh_run_files(enum fh_kind kind, int argc, char **argv);

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# bench-fuzz.sh: executions per second of every fuzz harness, one core each,
+# one after the other (run it on an idle machine: the figures are wall-clock):
+#   libFuzzer + ASan + UBSan   (make fuzzers), BENCH_TIME s per harness,
+#                              -seed=1, from the seed corpus
+#   AFL++ persistent + ASan    (make fuzz-afl-build), BENCH_TIME s per harness
+#   checker only, no fuzzer    (plain runner, -O2, no sanitizers): checks/s
+#                              over the seed corpus, the floor of a case's cost
+# and whether the strscpy harness meets its target under libFuzzer
+# (BENCH_TARGET, default 200000 exec/s).  BENCH_HARNESSES picks harnesses;
+# BENCH_AFL=0 skips AFL++.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+T=${BENCH_TIME:-10}
+TARGET=${BENCH_TARGET:-200000}
+harnesses=(${BENCH_HARNESSES:-fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations})
+out=$BUILD/bench-fuzz
+rm -rf "$out"
+mkdir -p "$out"
+unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY
+
+make -s fuzzers > "$out/build.log" 2>&1 || { echo "make fuzzers failed: $out/build.log"; exit 1; }
+make -s fuzz-standalone RUN_DIR="$out/plain" RUN_CFLAGS="-O2 -g" >> "$out/build.log" 2>&1 ||
+	{ echo "plain runners failed to build: $out/build.log"; exit 1; }
+afl=${BENCH_AFL:-1}
+if [ "$afl" = 1 ] && command -v afl-fuzz > /dev/null &&
+   make -s fuzz-afl-build >> "$out/build.log" 2>&1; then
+	:
+else
+	afl=0
+fi
+
+printf '%-18s %16s %16s %18s\n' harness "libFuzzer exec/s" "AFL++ exec/s" "checker checks/s"
+status=0
+for h in "${harnesses[@]}"; do
+	mkdir -p "$out/lf-$h"
+	"$BUILD/fuzz/bin/$h" -seed=1 -max_total_time="$T" -max_len=8200 -dict=corpus/strcheck.dict \
+		-print_final_stats=1 -artifact_prefix="$out/lf-$h/" "$out/lf-$h" "corpus/$h" \
+		> "$out/lf-$h.log" 2>&1
+	lf=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/lf-$h.log")
+	al=-
+	if [ "$afl" = 1 ]; then
+		AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_QUIET=1 \
+		AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 timeout $((T + 120)) \
+			afl-fuzz -i "corpus/$h" -o "$out/afl-$h" -V "$T" -x corpus/strcheck.dict -- \
+			"$BUILD/fuzz/afl/$h" > "$out/afl-$h.log" 2>&1
+		al=$(sed -n 's/^execs_per_sec *: *//p' "$out/afl-$h/default/fuzzer_stats" 2>/dev/null)
+	fi
+	pl=$(FH_REPEAT=2000 "$out/plain/$h" "corpus/$h" 2>&1 | sed -n 's/.*(\([0-9]*\)\/s).*/\1/p')
+	printf '%-18s %16s %16s %18s\n' "$h" "${lf:--}" "${al:--}" "${pl:--}"
+	if [ "$h" = fuzz_strscpy ] && [ -n "$lf" ]; then
+		verdict="fuzz_strscpy under libFuzzer+ASan+UBSan: $lf exec/s, target $TARGET:"
+		if [ "$lf" -ge "$TARGET" ]; then verdict="$verdict met"; else verdict="$verdict MISSED"; fi
+	fi
+done
+echo "${verdict:-}"
+echo "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); logs in $out/"
+exit $status
