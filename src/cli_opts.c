@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -67,9 +68,13 @@ static int parse_u64(const char *s, uint64_t *v)
 
 	if (!*s || *s == '-' || *s == '+' || *s == ' ')
 		return -1;
+	/* Decimal, or hex with 0x: never octal (a seed of 010 is ten). */
 	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return errno || *end ? -1 : 0;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		*v = isxdigit((unsigned char)s[2]) ? strtoull(s + 2, &end, 16) : (end = (char *)s, 0);
+	else
+		*v = strtoull(s, &end, 10);
+	return errno || *end || end == s ? -1 : 0;
 }
 
 static int parse_seconds(const char *s, double *v)
