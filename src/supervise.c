@@ -585,6 +585,11 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_shared **out,
 		int status, hung;
 		pid_t pid = fork();
 
+		if (pid < 0 && s->restarts) {
+			/* Keep what the earlier children found. */
+			stop_run(s, "stopped: cannot start a new checked process");
+			break;
+		}
 		if (pid < 0) {
 			snprintf(err, errlen, "cannot fork: %s", strerror(errno));
 			return SC_SUP_SYSTEM_ERROR;
