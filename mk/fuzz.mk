@@ -150,8 +150,8 @@ $(FUZZ_HARNESSES:%=$(AFL_DIR)/%): $(AFL_DIR)/fuzz_%: $(AFL_DIR)/obj/target_%.o $
 
 fuzz-afl-build: $(addprefix $(AFL_DIR)/,$(FUZZ_HARNESSES))
 
-fuzz-afl: fuzz-afl-build
-	@AFL_DIR=$(AFL_DIR) BUILD=$(BUILD) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
+fuzz-afl: fuzz-afl-build fuzz-standalone
+	@AFL_DIR=$(AFL_DIR) RUN_DIR=$(RUN_DIR) BUILD=$(BUILD) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
 	bash scripts/fuzz-afl.sh $(FUZZ_HARNESSES)
 
 # --- plain runners: replay inputs without a fuzzer (any compiler) -----------

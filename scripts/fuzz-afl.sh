@@ -13,6 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 AFL_DIR=${AFL_DIR:-$BUILD/fuzz/afl}
+RUN_DIR=${RUN_DIR:-$BUILD/fuzz/run}
 FUZZ_TIME=${FUZZ_TIME:-60}
 JOBS=${JOBS:-1}
 AFL_ARGS=${AFL_ARGS:-}
@@ -63,6 +64,7 @@ wait
 
 stat() { sed -n "s/^$1 *: *//p" "$2" 2>/dev/null; }
 status=0
+first=
 printf '\n%-18s %12s %9s %8s %6s  %s\n' harness executions exec/s bitmap corpus result
 for h in "${harnesses[@]}"; do
 	out=$BUILD/fuzz/afl-out/$h-$stamp log=$BUILD/fuzz/logs/afl-$h-$stamp.log
@@ -75,8 +77,13 @@ for h in "${harnesses[@]}"; do
 	elif [ "${crashes:-0}" -gt 0 ]; then
 		mkdir -p "$found"
 		for f in "$out"/default/crashes/id:*; do
-			cp -n "$f" "$found/afl-$stamp-$(basename "$f" | cut -d, -f1 | tr : -)"
+			dst=$found/afl-$stamp-$(basename "$f" | cut -d, -f1 | tr : -)
+			cp -n "$f" "$dst"
+			# The harness's report, from the plain runner (AFL++ keeps
+			# no output); it has a --case= line that strcheck replays.
+			[ -x "$RUN_DIR/$h" ] && ("$RUN_DIR/$h" "$dst" > "$dst.txt" 2>&1) 2> /dev/null
 		done
+		[ -z "$first" ] && first="$h: $(sed -n 's/^  check: *//p' "$dst.txt" 2>/dev/null | head -1)"
 		result="DEFECT: $crashes crash(es), copied to $found/afl-$stamp-*"
 		status=1
 	else
@@ -86,6 +93,7 @@ for h in "${harnesses[@]}"; do
 		"$(stat execs_per_sec "$st")" "$(stat bitmap_cvg "$st")" "$(stat corpus_count "$st")" \
 		"${result}"
 done
+[ -z "$first" ] || echo "first defect: $first"
 echo "output: $BUILD/fuzz/afl-out/*-$stamp/; logs: $BUILD/fuzz/logs/afl-*-$stamp.log"
-echo "replay a crash: build/strcheck [--impl=...] --replay=FILE, or build/fuzz/run/NAME FILE"
+echo "replay a crash: build/strcheck [--impl=...] --case=HEX from its .txt report, or $RUN_DIR/NAME FILE"
 exit $status
