@@ -38,6 +38,11 @@ static int check_elf(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	n = read(fd, h, sizeof(h));
+	if (n < 0) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
 	close(fd);
 	if (n < (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG) != 0) {
 		snprintf(err, errlen, "%s is not a shared object (no ELF header)", path);
