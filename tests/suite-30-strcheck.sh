@@ -258,7 +258,7 @@ bad two_replays "only one of" --case=00000000000000000000 --grid-case=1
 bad grid_case_range "out of range" --grid-case=999999999
 bad missing_file "cannot open .*No such file" --impl=build/zoo/no-such.so
 bad not_elf "not a shared object" --impl="$out/not-elf.so"
-bad directory "not a shared object" --impl=build/zoo
+bad directory "cannot read build/zoo: Is a directory" --impl=build/zoo
 bad wrong_arch "another architecture" --impl="$out/s390x.so"
 bad wrong_class "32-bit object" --impl="$out/elf32.so"
 bad missing_symbol "has no symbol 'strlcpy'" --api=strlcpy
