@@ -2,7 +2,9 @@
 # bench-fuzz.sh: executions per second of every fuzz harness, one core each,
 # one after the other (run it on an idle machine: the figures are wall-clock):
 #   libFuzzer + ASan + UBSan   (make fuzzers), BENCH_TIME s per harness,
-#                              -seed=1, from the seed corpus
+#                              -seed=1, from the seed corpus: "lean", the
+#                              default (the checker's own code without
+#                              sanitizers), and "checked" (all of it with)
 #   AFL++ persistent + ASan    (make fuzz-afl-build), BENCH_TIME s per harness
 #   checker only, no fuzzer    (plain runner, -O2, no sanitizers): checks/s
 #                              over the seed corpus, the floor of a case's cost
@@ -21,6 +23,8 @@ mkdir -p "$out"
 unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY
 
 make -s fuzzers > "$out/build.log" 2>&1 || { echo "make fuzzers failed: $out/build.log"; exit 1; }
+make -s fuzzers FUZZ_CHECKER=checked FUZZ_OUT="$out/checked" FUZZ_OBJ="$out/checked-obj" \
+	>> "$out/build.log" 2>&1 || { echo "make fuzzers (checked) failed: $out/build.log"; exit 1; }
 make -s fuzz-standalone RUN_DIR="$out/plain" RUN_CFLAGS="-O2 -g" >> "$out/build.log" 2>&1 ||
 	{ echo "plain runners failed to build: $out/build.log"; exit 1; }
 afl=${BENCH_AFL:-1}
@@ -31,7 +35,8 @@ else
 	afl=0
 fi
 
-printf '%-18s %16s %16s %18s\n' harness "libFuzzer exec/s" "AFL++ exec/s" "checker checks/s"
+printf '%-18s %14s %14s %14s %16s\n' harness "libFuzzer" "lF checked" "AFL++" "checker only"
+printf '%-18s %14s %14s %14s %16s\n' "" "exec/s" "exec/s" "exec/s" "checks/s"
 status=0
 for h in "${harnesses[@]}"; do
 	mkdir -p "$out/lf-$h"
@@ -39,6 +44,11 @@ for h in "${harnesses[@]}"; do
 		-print_final_stats=1 -artifact_prefix="$out/lf-$h/" "$out/lf-$h" "corpus/$h" \
 		> "$out/lf-$h.log" 2>&1
 	lf=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/lf-$h.log")
+	mkdir -p "$out/lfc-$h"
+	"$out/checked/$h" -seed=1 -max_total_time="$T" -max_len=8200 -dict=corpus/strcheck.dict \
+		-print_final_stats=1 -artifact_prefix="$out/lfc-$h/" "$out/lfc-$h" "corpus/$h" \
+		> "$out/lfc-$h.log" 2>&1
+	lc=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/lfc-$h.log")
 	al=-
 	if [ "$afl" = 1 ]; then
 		AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_QUIET=1 \
@@ -48,7 +58,7 @@ for h in "${harnesses[@]}"; do
 		al=$(sed -n 's/^execs_per_sec *: *//p' "$out/afl-$h/default/fuzzer_stats" 2>/dev/null)
 	fi
 	pl=$(FH_REPEAT=2000 "$out/plain/$h" "corpus/$h" 2>&1 | sed -n 's/.*(\([0-9]*\)\/s).*/\1/p')
-	printf '%-18s %16s %16s %18s\n' "$h" "${lf:--}" "${al:--}" "${pl:--}"
+	printf '%-18s %14s %14s %14s %16s\n' "$h" "${lf:--}" "${lc:--}" "${al:--}" "${pl:--}"
 	if [ "$h" = fuzz_strscpy ] && [ -n "$lf" ]; then
 		verdict="fuzz_strscpy under libFuzzer+ASan+UBSan: $lf exec/s, target $TARGET:"
 		if [ "$lf" -ge "$TARGET" ]; then verdict="$verdict met"; else verdict="$verdict MISSED"; fi

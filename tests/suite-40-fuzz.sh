@@ -73,6 +73,22 @@ for h in $HARNESSES; do
 	fi
 done
 
+# The checker itself under ASan and UBSan too (FUZZ_CHECKER=checked, as
+# OSS-Fuzz builds it): the corpus and some mutations, no finding.
+if make -s fuzzers FUZZ_CHECKER=checked FUZZ_OUT=$out/checked FUZZ_OBJ=$out/checked-obj \
+	> "$out/checked-build.log" 2>&1; then
+	ok=0
+	for h in $HARNESSES; do
+		mkdir -p "$out/checked-work-$h"
+		timeout 300 $out/checked/$h -seed=2 -runs=5000 -max_len=8200 \
+			-artifact_prefix="$out/checked-work-$h/" "$out/checked-work-$h" "corpus/$h" \
+			> "$out/checked-$h.log" 2>&1 || { ok=1; echo "  $h: see $out/checked-$h.log"; }
+	done
+	check fuzz_checked_checker_own_code $ok "a finding or an error under the sanitized checker"
+else
+	fail "fuzz_checked_checker_own_code: build failed, see $out/checked-build.log"
+fi
+
 # ---- defective objects: found, and replayed by strcheck ----
 have_strcheck=0
 make -s build/strcheck > "$out/strcheck-build.log" 2>&1 && [ -x build/strcheck ] && have_strcheck=1
