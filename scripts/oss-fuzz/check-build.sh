@@ -14,7 +14,10 @@
 #     thousand inputs (libFuzzer -runs, afl-fuzz -E) without a finding,
 #     under OSS-Fuzz's ASAN_OPTIONS/UBSAN_OPTIONS/MSAN_OPTIONS;
 #   - coverage build: running the seed corpus writes a .profraw that
-#     llvm-profdata merges and llvm-cov reports on.
+#     llvm-profdata merges and llvm-cov reports on;
+#   - the build still finds a real defect under those options: fuzz_strscpy
+#     pointed (STRCHECK_IMPL) at tests/fuzz-defects/unaligned_load.c reports
+#     its over-read on the seeds (ASan and UBSan builds, AFL++ and libFuzzer).
 #
 # Prints one line per combination, "PASS combo (...)" or "FAIL combo: why",
 # (and "SKIP combo: why" for an optional one whose tools are missing), and
@@ -407,7 +410,49 @@ check_combo() {  # combo root
 		*) check_libfuzzer_run "$n" "$root/run/$n" || return 1 ;;
 		esac
 	done
+	check_detects_defect "$combo" "$root/defect" "${names[@]}" || return 1
 	nfuzzers=${#names[@]}
+}
+
+# The build finds a real defect under OSS-Fuzz's sanitizer options: the
+# harness's guard pages and fault handling must survive them (a fuzzer that
+# swallowed faults would pass every check above and find nothing).  The
+# candidate is tests/fuzz-defects/unaligned_load.c, a strscpy whose word
+# loads run into the guard page after the source, given to fuzz_strscpy
+# through STRCHECK_IMPL; its seed corpus holds such a case.
+check_detects_defect() {  # combo dir names...
+	local combo=${1#cflite-} t=$2 defect=$tree/tests/fuzz-defects/unaligned_load.c rc
+	shift 2
+	case $combo in
+	*-i386|*-memory|*-coverage) return 0 ;;  # 64-bit, plain .so; no fault check in coverage
+	esac
+	case " $* " in *" fuzz_strscpy "*) ;; *) echo "defect check: no fuzz_strscpy"; return 0 ;; esac
+	if [ ! -f "$defect" ]; then
+		echo "defect check: $defect not found, skipped"
+		return 0
+	fi
+	mkdir -p "$t/found"
+	clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$t/defect.so" "$defect" > "$t/so.log" 2>&1 ||
+		fail "cannot build $defect: $(head -1 "$t/so.log")" || return 1
+	local seeds=$root/run/fuzz_strscpy/seeds f=$OUT/fuzz_strscpy
+	case $combo in
+	afl-*) STRCHECK_IMPL=$t/defect.so run_env "$f" "$seeds"/* > "$t/run.log" 2>&1 ;;
+	*) STRCHECK_IMPL=$t/defect.so run_env "$f" $FUZZER_ARGS -dict="$OUT/fuzz_strscpy.dict" \
+		-runs=0 -artifact_prefix="$t/found/" "$seeds" > "$t/run.log" 2>&1 ;;
+	esac
+	rc=$?
+	if [ $rc -eq 0 ] || ! grep -q 'check: *overread' "$t/run.log"; then
+		tail -20 "$t/run.log"
+		fail "fuzz_strscpy did not report the over-read of $(basename "$defect") (exit $rc)"
+		return 1
+	fi
+	case $combo in
+	afl-*) ;;
+	*) ls "$t"/found/crash-* >/dev/null 2>&1 ||
+		fail "fuzz_strscpy reported the over-read but saved no crash file" || return 1 ;;
+	esac
+	detected=1
+	echo "defect check: fuzz_strscpy reports $(basename "$defect") as $(grep -m1 -o 'check: *overread.*' "$t/run.log" | cut -c1-80)"
 }
 
 status=0
@@ -429,7 +474,8 @@ for combo in $combos; do
 	start=$SECONDS
 	nfuzzers=0
 	why=
-	( check_combo "$combo" "$root"; rc=$?; echo "$why" > "$root/why"; echo "$nfuzzers" > "$root/n"; echo "${cov_summary:-}" > "$root/cov"; exit $rc ) \
+	detected=0
+	( check_combo "$combo" "$root"; rc=$?; echo "$why" > "$root/why"; echo "$nfuzzers" > "$root/n"; echo "${cov_summary:-}" > "$root/cov"; echo "$detected" > "$root/detected"; exit $rc ) \
 		> "$root/check.log" 2>&1
 	rc=$?
 	took=$((SECONDS - start))
@@ -441,6 +487,7 @@ for combo in $combos; do
 	fi
 	if [ $rc -eq 0 ]; then
 		extra=
+		[ "$(cat "$root/detected" 2>/dev/null)" = 1 ] && extra=", planted over-read found"
 		[ -n "$cov" ] && extra=", line coverage of the seeds:$cov"
 		echo "PASS $combo ($nf fuzzers, ${took}s$extra)"
 	else
