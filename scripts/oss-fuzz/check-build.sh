@@ -9,7 +9,8 @@
 #     sanitizer (objdump call counts, as OSS-Fuzz's bad_build_check does);
 #   - NAME_seed_corpus.zip, NAME.dict and NAME.options are there and sound
 #     (the zip tests clean and is not empty, libFuzzer parses the dict, the
-#     options file has a [libfuzzer] section whose dict exists);
+#     options file has a [libfuzzer] section, and a dict it names exists);
+#   - the build wrote nothing into the source tree;
 #   - the fuzzer starts, runs its whole seed corpus, then runs a few
 #     thousand inputs (libFuzzer -runs, afl-fuzz -E) without a finding,
 #     under OSS-Fuzz's ASAN_OPTIONS/UBSAN_OPTIONS/MSAN_OPTIONS;
@@ -19,9 +20,10 @@
 #     pointed (STRCHECK_IMPL) at tests/fuzz-defects/unaligned_load.c reports
 #     its over-read on the seeds (ASan and UBSan builds, AFL++ and libFuzzer).
 #
-# Prints one line per combination, "PASS combo (...)" or "FAIL combo: why",
-# (and "SKIP combo: why" for an optional one whose tools are missing), and
-# exits non-zero if any combination failed.
+# Prints one line per combination, "PASS combo (...)" or "FAIL combo: why"
+# (a combination whose tools are missing here fails too: what project.yaml
+# claims must be checked), and exits non-zero if any combination failed.
+# Test hook: CHECK_BUILD_REMOVE=FILE deletes $OUT/FILE after the build.
 #
 # usage: check-build.sh [-s SRCDIR] [-r RUNS] [-l LOGDIR] [-k] [COMBO...]
 #   COMBO     ENGINE-SANITIZER as OSS-Fuzz builds them: libfuzzer-address,
