@@ -9,7 +9,7 @@
 #                $(FUZZ_OUT)/NAME_seed_corpus.zip).  Harness names:
 #                $(FUZZ_HARNESSES).
 #   fuzz         build, then run every harness for FUZZ_TIME seconds in all
-#                (split across harnesses; JOBS=N runs N at once) with the
+#                (split across harnesses; JOBS=N runs N at once, in rounds) with the
 #                corpus and dictionary; ends with a summary per harness.
 #   fuzz-afl     the same under AFL++ (afl-clang-fast, persistent mode, ASan).
 #   fuzz-afl-build  only build the AFL++ harnesses into $(BUILD)/fuzz/afl/.

@@ -33,7 +33,7 @@ fi
 n=${#harnesses[@]}
 [ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
 [ "$JOBS" -le "$n" ] || JOBS=$n
-per=$(( FUZZ_TIME * JOBS / n ))
+per=$(( FUZZ_TIME / ((n + JOBS - 1) / JOBS) ))  # rounds of JOBS harnesses
 [ "$per" -ge 1 ] || per=1
 stamp=$(date +%Y%m%dT%H%M%S)
 mkdir -p "$BUILD/fuzz/afl-out" "$BUILD/fuzz/logs"

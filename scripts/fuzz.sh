@@ -37,8 +37,8 @@ fi
 n=${#harnesses[@]}
 [ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
 [ "$JOBS" -le "$n" ] || JOBS=$n
-# Split the time: with JOBS at once, each harness gets FUZZ_TIME*JOBS/n.
-per=$(( FUZZ_TIME * JOBS / n ))
+# Split the time: n harnesses, JOBS at a time, take ceil(n/JOBS) rounds.
+per=$(( FUZZ_TIME / ((n + JOBS - 1) / JOBS) ))  # rounds of JOBS harnesses
 [ "$per" -ge 1 ] || per=1
 stamp=$(date +%Y%m%dT%H%M%S)
 mkdir -p "$BUILD/fuzz/logs"
