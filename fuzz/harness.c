@@ -46,11 +46,13 @@ static void fatal(enum fh_kind kind, const char *what)
 
 void fh_setup(enum fh_kind kind)
 {
-	const char *api = getenv("STRCHECK_API"), *policy = getenv("STRCHECK_POLICY");
+	const char *api, *policy;
 	char err[512];
 
 	if (h.loaded)
 		return;
+	api = getenv("STRCHECK_API");
+	policy = getenv("STRCHECK_POLICY");
 	h.api = kind == FH_relations ? SC_STRSCPY : (enum sc_api)kind;
 	h.cand_api = h.api;
 	h.impl = getenv("STRCHECK_IMPL");
