@@ -9,8 +9,9 @@
 #                $(FUZZ_OUT)/NAME_seed_corpus.zip).  Harness names:
 #                $(FUZZ_HARNESSES).
 #   fuzz         build, then run every harness for FUZZ_TIME seconds in all
-#                (split across harnesses; JOBS=N runs N at once, in rounds) with the
-#                corpus and dictionary; ends with a summary per harness.
+#                (split across harnesses; JOBS=N runs N at once, in rounds)
+#                with the corpus and dictionary; ends with a summary per
+#                harness.
 #   fuzz-afl     the same under AFL++ (afl-clang-fast, persistent mode, ASan).
 #   fuzz-afl-build  only build the AFL++ harnesses into $(BUILD)/fuzz/afl/.
 #   fuzz-standalone plain programs that check the files or directories named
@@ -21,7 +22,9 @@
 #
 # Variables of `fuzzers` (the OSS-Fuzz build.sh sets them):
 #   CC, CXX      compiler and linker.  Taken when set in the environment or
-#                on the command line; otherwise clang and clang++.
+#                on the command line; otherwise clang and clang++.  (FUZZ_CC,
+#                FUZZ_CXX, FUZZ_CFLAGS override all three, e.g. when the
+#                shell exports CC=gcc.)
 #   CFLAGS       compile flags, taken likewise (OSS-Fuzz: sanitizer and
 #                -fsanitize=fuzzer-no-link flags); otherwise FUZZ_CFLAGS'
 #                default: -O1 -g, ASan, UBSan (no recover), fuzzer-no-link.

@@ -20,7 +20,7 @@ harnesses=(${BENCH_HARNESSES:-fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_st
 out=$BUILD/bench-fuzz
 rm -rf "$out"
 mkdir -p "$out"
-unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY
+unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY CC CXX CFLAGS LIB_FUZZING_ENGINE
 
 make -s fuzzers > "$out/build.log" 2>&1 || { echo "make fuzzers failed: $out/build.log"; exit 1; }
 make -s fuzzers FUZZ_CHECKER=checked FUZZ_OUT="$out/checked" FUZZ_OBJ="$out/checked-obj" \

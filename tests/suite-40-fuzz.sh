@@ -16,7 +16,8 @@ mkdir -p "$out"
 BIN=build/fuzz/bin
 RUNS=${FUZZ_TEST_RUNS:-30000}
 HARNESSES="fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations"
-unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY
+# The default build is under test: no compiler or flags from the caller.
+unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY CC CXX CFLAGS LIB_FUZZING_ENGINE
 
 pass() { echo "PASS $*"; }
 fail() { echo "FAIL $*"; }
