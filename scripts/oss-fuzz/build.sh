@@ -60,11 +60,15 @@ for w in $CXXFLAGS; do
 	esac
 done
 
+# FUZZ_CHECKER=checked: the checker's own code keeps the sanitizers too
+# (mk/fuzz.mk's default when CFLAGS are given; MSan needs every object
+# instrumented).
 make -C "$top" -j"$jobs" \
 	BUILD="$WORK/strcheck/build" \
 	FUZZ_OBJ="$WORK/strcheck/obj" \
 	FUZZ_OUT="$OUT" \
 	FUZZ_SEED_ZIP=1 \
+	FUZZ_CHECKER=checked \
 	CC="$CC" CXX="$CXX" CFLAGS="$CFLAGS" \
 	LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE${cxx_link_extra}" \
 	fuzzers
