@@ -7,6 +7,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#include <sanitizer/msan_interface.h>
+#define FH_MSAN 1
+#endif
+#endif
+
 #include "../src/engine.h"
 #include "../src/load.h"
 #include "../src/relations.h"
@@ -184,6 +191,11 @@ size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size,
 	memcpy(count, data + 3, size >= SC_HEADER_LEN ? 5 : size > 3 ? size - 3 : 0);
 	if (mutate)
 		size = mutate(data, size, max_size);
+#ifdef FH_MSAN
+	/* A libFuzzer not built with MSan (clang's own) writes bytes that
+	 * MSan would take for uninitialised. */
+	__msan_unpoison(data, size);
+#endif
 	/* At least a header: strcheck --replay takes no shorter file. */
 	for (; size < SC_HEADER_LEN && size < max_size; size++)
 		data[size] = 0;
