@@ -84,9 +84,20 @@ for h in "${harnesses[@]}"; do
 		result="DEFECT: $crashes"
 		for f in $crashes; do
 			# The harness's own report beside the crash file.
-			[ -e "$f.txt" ] || sed -n '/^==strcheck==/,/^  input (hex)\|^  replay:/p' "$log" > "$f.txt"
+			# (none for a timeout or a crash outside a call: then
+			# libFuzzer's own lines and the replay command).
+			if [ ! -e "$f.txt" ]; then
+				sed -n '/^==strcheck==/,/^      or: fuzz_/p' "$log" > "$f.txt"
+				[ -s "$f.txt" ] || { grep -E 'ERROR: libFuzzer|^SUMMARY' "$log"
+					echo "replay: strcheck${STRCHECK_IMPL:+ --impl=$STRCHECK_IMPL}${STRCHECK_SYMBOL:+ --symbol=$STRCHECK_SYMBOL} --replay=$f"
+				} > "$f.txt"
+			fi
 		done
-		details+=("$h: $(grep -m1 '^  check:' "$log" | sed 's/^ *check: *//')")
+		# The harness's first check, or libFuzzer's reason (a timeout, a
+		# crash outside a call, an exit).
+		why=$(grep -m1 '^  check:' "$log" | sed 's/^ *check: *//')
+		[ -n "$why" ] || why=$(grep -m1 -o 'ERROR: libFuzzer: .*' "$log")
+		details+=("$h: $why")
 		details+=("    report: $(echo "$crashes" | head -1).txt")
 		status=1
 	elif [ "$rc" != 0 ]; then
