@@ -38,8 +38,9 @@
 # Variables of `fuzz` and `fuzz-afl`:
 #   FUZZ_TIME (60), JOBS (1), FUZZ_HARNESSES (all), FUZZ_ARGS (extra
 #   libFuzzer flags), and STRCHECK_IMPL / STRCHECK_API / STRCHECK_SYMBOL /
-#   STRCHECK_POLICY from the environment to fuzz your own .so.
-#   Findings are kept under $(BUILD)/fuzz/findings/NAME/, never overwritten.
+#   STRCHECK_POLICY from the environment to fuzz your own .so.  FUZZ_WORK
+#   (default $(BUILD)/fuzz) holds what runs make: corpus/NAME/ (what the
+#   fuzzer learned), logs/, and findings/NAME/ (never overwritten).
 
 FUZZ_HARNESSES ?= fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations
 FUZZ_OUT       ?= $(BUILD)/fuzz/bin
@@ -47,6 +48,7 @@ FUZZ_OBJ       ?= $(BUILD)/fuzz/obj
 FUZZ_TIME      ?= 60
 JOBS           ?= 1
 FUZZ_SEED_ZIP  ?= 0
+FUZZ_WORK      ?= $(BUILD)/fuzz
 
 ifeq ($(filter environment command line,$(origin CC)),)
 FUZZ_CC ?= clang
@@ -145,7 +147,7 @@ fuzzers: $(addprefix $(FUZZ_OUT)/,$(FUZZ_HARNESSES) $(FUZZ_HARNESSES:=.dict) \
 	$(if $(filter 1,$(FUZZ_SEED_ZIP)),$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%_seed_corpus.zip))
 
 fuzz: fuzzers
-	@FUZZ_OUT=$(FUZZ_OUT) BUILD=$(BUILD) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
+	@FUZZ_OUT=$(FUZZ_OUT) BUILD=$(BUILD) FUZZ_WORK=$(FUZZ_WORK) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
 	FUZZ_ARGS='$(FUZZ_ARGS)' bash scripts/fuzz.sh $(FUZZ_HARNESSES)
 
 # --- AFL++ ------------------------------------------------------------------
@@ -169,7 +171,7 @@ $(FUZZ_HARNESSES:%=$(AFL_DIR)/%): $(AFL_DIR)/fuzz_%: $(AFL_DIR)/obj/target_%.o $
 fuzz-afl-build: $(addprefix $(AFL_DIR)/,$(FUZZ_HARNESSES))
 
 fuzz-afl: fuzz-afl-build fuzz-standalone
-	@AFL_DIR=$(AFL_DIR) RUN_DIR=$(RUN_DIR) BUILD=$(BUILD) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
+	@AFL_DIR=$(AFL_DIR) RUN_DIR=$(RUN_DIR) BUILD=$(BUILD) FUZZ_WORK=$(FUZZ_WORK) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
 	bash scripts/fuzz-afl.sh $(FUZZ_HARNESSES)
 
 # --- plain runners: replay inputs without a fuzzer (any compiler) -----------

@@ -4,14 +4,16 @@
 # JOBS at a time, with the seed corpus and dictionary, and end with a
 # summary per harness.  `make fuzz-afl` calls it.
 #
-# Environment: AFL_DIR (harness dir), BUILD, FUZZ_TIME (60), JOBS (1),
+# Environment: AFL_DIR (harness dir), RUN_DIR (plain runners), BUILD,
+# FUZZ_WORK (default $BUILD/fuzz), FUZZ_TIME (60), JOBS (1),
 # AFL_ARGS (extra afl-fuzz flags), STRCHECK_IMPL/_API/_SYMBOL/_POLICY.
-# Each run writes a new $BUILD/fuzz/afl-out/NAME-TIME/; crashes are copied
-# to $BUILD/fuzz/findings/NAME/afl-TIME-id:... (never overwritten).
+# Each run writes a new $FUZZ_WORK/afl-out/NAME-TIME/; crashes are copied
+# to $FUZZ_WORK/findings/NAME/afl-TIME-id:... (never overwritten).
 # Exit: 0 no defect, 1 a defect was found, 2 a harness could not run.
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
+FUZZ_WORK=${FUZZ_WORK:-$BUILD/fuzz}   # corpus/, findings/, logs/ of the runs
 AFL_DIR=${AFL_DIR:-$BUILD/fuzz/afl}
 RUN_DIR=${RUN_DIR:-$BUILD/fuzz/run}
 FUZZ_TIME=${FUZZ_TIME:-60}
@@ -36,14 +38,14 @@ n=${#harnesses[@]}
 per=$(( FUZZ_TIME / ((n + JOBS - 1) / JOBS) ))  # rounds of JOBS harnesses
 [ "$per" -ge 1 ] || per=1
 stamp=$(date +%Y%m%dT%H%M%S)
-mkdir -p "$BUILD/fuzz/afl-out" "$BUILD/fuzz/logs"
+mkdir -p "$FUZZ_WORK/afl-out" "$FUZZ_WORK/logs"
 echo "AFL++: ${harnesses[*]}: ${per}s each, $JOBS at a time"
 
 export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 	AFL_NO_AFFINITY=1 AFL_SKIP_CRASHES=1 AFL_QUIET=1
 
 run_one() {
-	local h=$1 out=$BUILD/fuzz/afl-out/$1-$stamp log=$BUILD/fuzz/logs/afl-$1-$stamp.log
+	local h=$1 out=$FUZZ_WORK/afl-out/$1-$stamp log=$FUZZ_WORK/logs/afl-$1-$stamp.log
 	# shellcheck disable=SC2086
 	timeout $((per + 120)) afl-fuzz -i "corpus/$h" -o "$out" -V "$per" -x corpus/strcheck.dict \
 		-t 1000 $AFL_ARGS -- "$AFL_DIR/$h" > "$log" 2>&1
@@ -67,9 +69,9 @@ status=0
 first=
 printf '\n%-18s %12s %9s %8s %6s  %s\n' harness executions exec/s bitmap corpus result
 for h in "${harnesses[@]}"; do
-	out=$BUILD/fuzz/afl-out/$h-$stamp log=$BUILD/fuzz/logs/afl-$h-$stamp.log
+	out=$FUZZ_WORK/afl-out/$h-$stamp log=$FUZZ_WORK/logs/afl-$h-$stamp.log
 	st=$out/default/fuzzer_stats
-	found=$BUILD/fuzz/findings/$h
+	found=$FUZZ_WORK/findings/$h
 	crashes=$(stat saved_crashes "$st")
 	if [ ! -f "$st" ]; then
 		result="FAILED to run (exit $(cat "$log.rc" 2>/dev/null)): see $log"
@@ -94,6 +96,6 @@ for h in "${harnesses[@]}"; do
 		"${result}"
 done
 [ -z "$first" ] || echo "first defect: $first"
-echo "output: $BUILD/fuzz/afl-out/*-$stamp/; logs: $BUILD/fuzz/logs/afl-*-$stamp.log"
+echo "output: $FUZZ_WORK/afl-out/*-$stamp/; logs: $FUZZ_WORK/logs/afl-*-$stamp.log"
 echo "replay a crash: build/strcheck [--impl=...] --case=HEX from its .txt report, or $RUN_DIR/NAME FILE"
 exit $status

@@ -5,7 +5,7 @@
 #
 # Environment: FUZZ_OUT (harness dir), BUILD, FUZZ_TIME (60), JOBS (1),
 # FUZZ_ARGS (extra libFuzzer flags), STRCHECK_IMPL/_API/_SYMBOL/_POLICY.
-# Kept under $BUILD/fuzz: corpus/NAME/ (what the fuzzer learned; corpus/
+# Kept under FUZZ_WORK (default $BUILD/fuzz): corpus/NAME/ (what the fuzzer learned; corpus/
 # in the tree stays as generated), findings/NAME/ (crash files, never
 # overwritten: libFuzzer names them by content, and each gets a .txt with
 # the harness's report), logs/NAME-TIME.log.
@@ -13,6 +13,7 @@
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
+FUZZ_WORK=${FUZZ_WORK:-$BUILD/fuzz}   # corpus/, findings/, logs/ of the runs
 FUZZ_OUT=${FUZZ_OUT:-$BUILD/fuzz/bin}
 FUZZ_TIME=${FUZZ_TIME:-60}
 JOBS=${JOBS:-1}
@@ -41,12 +42,12 @@ n=${#harnesses[@]}
 per=$(( FUZZ_TIME / ((n + JOBS - 1) / JOBS) ))  # rounds of JOBS harnesses
 [ "$per" -ge 1 ] || per=1
 stamp=$(date +%Y%m%dT%H%M%S)
-mkdir -p "$BUILD/fuzz/logs"
+mkdir -p "$FUZZ_WORK/logs"
 echo "libFuzzer: ${harnesses[*]}: ${per}s each, $JOBS at a time"
 
 run_one() {
-	local h=$1 log=$BUILD/fuzz/logs/$1-$stamp.log
-	local work=$BUILD/fuzz/corpus/$1 found=$BUILD/fuzz/findings/$1
+	local h=$1 log=$FUZZ_WORK/logs/$1-$stamp.log
+	local work=$FUZZ_WORK/corpus/$1 found=$FUZZ_WORK/findings/$1
 	mkdir -p "$work" "$found"
 	seeds=()
 	[ -d "corpus/$h" ] && seeds=("corpus/$h")
@@ -73,7 +74,7 @@ status=0
 details=()
 printf '\n%-18s %12s %9s %6s %6s  %s\n' harness executions exec/s cov ft result
 for h in "${harnesses[@]}"; do
-	log=$BUILD/fuzz/logs/$h-$stamp.log
+	log=$FUZZ_WORK/logs/$h-$stamp.log
 	rc=$(cat "$log.rc" 2>/dev/null || echo 2)
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -110,5 +111,5 @@ for h in "${harnesses[@]}"; do
 		"${ft:--}" "$result"
 done
 [ ${#details[@]} -eq 0 ] || printf '%s\n' "" "${details[@]}"
-echo "logs: $BUILD/fuzz/logs/*-$stamp.log; findings: $BUILD/fuzz/findings/"
+echo "logs: $FUZZ_WORK/logs/*-$stamp.log; findings: $FUZZ_WORK/findings/"
 exit $status

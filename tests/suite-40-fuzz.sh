@@ -174,12 +174,23 @@ bad_env no_symbol "has no symbol 'nope'" STRCHECK_IMPL=$out/so/haszero_fp.so STR
 bad_env bad_policy "not no-leak or strict" STRCHECK_POLICY=lax
 
 # ---- make fuzz: the summary ----
-make -s fuzz FUZZ_TIME=6 JOBS=2 FUZZ_HARNESSES="fuzz_strscpy fuzz_strlcpy" BUILD=build \
-	> "$out/make-fuzz.log" 2>&1
+make -s fuzz FUZZ_TIME=6 JOBS=2 FUZZ_HARNESSES="fuzz_strscpy fuzz_strlcpy" \
+	FUZZ_WORK="$out/make-fuzz" > "$out/make-fuzz.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] && [ "$(grep -cE '^fuzz_(strscpy|strlcpy) +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +no defect$' \
 	"$out/make-fuzz.log")" -eq 2 ]
 check make_fuzz_summary $? "exit $rc, no summary row per harness (see $out/make-fuzz.log)"
+
+# A defect: exit 1, the class in the summary, the report beside the file.
+STRCHECK_IMPL=$out/so/haszero_fp.so make -s fuzz FUZZ_TIME=20 FUZZ_ARGS=-seed=1 \
+	FUZZ_WORK="$out/make-fuzz-defect" > "$out/make-fuzz-defect.log" 2>&1
+rc=$?
+crash=$(ls "$out"/make-fuzz-defect/findings/fuzz_strscpy/crash-* 2>/dev/null | grep -v '\.txt$' | head -1)
+# (make exits 2 when scripts/fuzz.sh exits 1: "Error 1" names the latter)
+[ $rc -ne 0 ] && grep -q 'fuzz] Error 1' "$out/make-fuzz-defect.log" &&
+	grep -q '^fuzz_strscpy: retval ' "$out/make-fuzz-defect.log" && [ -n "$crash" ] &&
+	grep -q '^  check: retval ' "$crash.txt" && grep -q -- '--case=' "$crash.txt"
+check make_fuzz_reports_defect $? "exit $rc, no retval finding with its report (see $out/make-fuzz-defect.log)"
 
 # ---- AFL++ ----
 if ! command -v afl-clang-fast > /dev/null || ! command -v afl-fuzz > /dev/null; then
@@ -189,7 +200,8 @@ else
 	rc=$?
 	check afl_build $rc "see $out/afl-build.log"
 	if [ $rc -eq 0 ]; then
-		make -s fuzz-afl FUZZ_TIME=10 FUZZ_HARNESSES=fuzz_strscpy > "$out/afl-run.log" 2>&1
+		make -s fuzz-afl FUZZ_TIME=10 FUZZ_HARNESSES=fuzz_strscpy FUZZ_WORK="$out/afl-work" \
+			> "$out/afl-run.log" 2>&1
 		rc=$?
 		execs=$(awk '$1 == "fuzz_strscpy" { print $2 }' "$out/afl-run.log")
 		[ $rc -eq 0 ] && [ "${execs:-0}" -gt 1000 ] && grep -q 'no defect' "$out/afl-run.log"
