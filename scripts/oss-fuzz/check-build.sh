@@ -18,7 +18,8 @@
 #     llvm-profdata merges and llvm-cov reports on;
 #   - the build still finds a real defect under those options: fuzz_strscpy
 #     pointed (STRCHECK_IMPL) at tests/fuzz-defects/unaligned_load.c reports
-#     its over-read on the seeds (ASan and UBSan builds, AFL++ and libFuzzer).
+#     its over-read on the seeds (ASan, UBSan and MSan builds, AFL++ and
+#     libFuzzer).
 #
 # Prints one line per combination, "PASS combo (...)" or "FAIL combo: why"
 # (a combination whose tools are missing here fails too: what project.yaml
@@ -425,8 +426,10 @@ check_combo() {  # combo root
 check_detects_defect() {  # combo dir names...
 	local combo=${1#cflite-} t=$2 defect=$tree/tests/fuzz-defects/unaligned_load.c rc
 	shift 2
+	local so_flags=
 	case $combo in
-	*-i386|*-memory|*-coverage) return 0 ;;  # 64-bit, plain .so; no fault check in coverage
+	*-i386|*-coverage) return 0 ;;  # a 64-bit .so; no fault check in coverage
+	*-memory) so_flags=$SAN_memory ;;  # MSan: every object instrumented
 	esac
 	case " $* " in *" fuzz_strscpy "*) ;; *) echo "defect check: no fuzz_strscpy"; return 0 ;; esac
 	if [ ! -f "$defect" ]; then
@@ -434,7 +437,7 @@ check_detects_defect() {  # combo dir names...
 		return 0
 	fi
 	mkdir -p "$t/found"
-	clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$t/defect.so" "$defect" > "$t/so.log" 2>&1 ||
+	clang -std=c11 -D_GNU_SOURCE -O1 $so_flags -fPIC -shared -o "$t/defect.so" "$defect" > "$t/so.log" 2>&1 ||
 		fail "cannot build $defect: $(head -1 "$t/so.log")" || return 1
 	local seeds=$root/run/fuzz_strscpy/seeds f=$OUT/fuzz_strscpy
 	case $combo in
