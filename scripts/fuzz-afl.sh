@@ -21,22 +21,9 @@ JOBS=${JOBS:-1}
 AFL_ARGS=${AFL_ARGS:-}
 
 command -v afl-fuzz >/dev/null || { echo "afl-fuzz not found: apt-get install afl++" >&2; exit 2; }
-harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations)
-if [ -n "${STRCHECK_IMPL:-}" ]; then
-	api=${STRCHECK_API:-strscpy}
-	keep=()
-	for h in "${harnesses[@]}"; do
-		[ "$h" = "fuzz_$api" ] || [ "$h" = fuzz_relations ] && keep+=("$h")
-	done
-	harnesses=("${keep[@]}")
-	[ ${#harnesses[@]} -gt 0 ] || { echo "no harness for STRCHECK_API=$api" >&2; exit 2; }
-fi
-n=${#harnesses[@]}
-[ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
-[ "$JOBS" -le "$n" ] || JOBS=$n
-per=$(( FUZZ_TIME / ((n + JOBS - 1) / JOBS) ))  # rounds of JOBS harnesses
-[ "$per" -ge 1 ] || per=1
+. scripts/fuzz-common.sh
+fuzz_select "$@"
+fuzz_split
 stamp=$(date +%Y%m%dT%H%M%S)
 mkdir -p "$FUZZ_WORK/afl-out" "$FUZZ_WORK/logs"
 echo "AFL++: ${harnesses[*]}: ${per}s each, $JOBS at a time"
@@ -52,17 +39,7 @@ run_one() {
 	echo $? > "$log.rc"
 }
 
-for h in "${harnesses[@]}"; do
-	if [ ! -x "$AFL_DIR/$h" ]; then
-		echo "missing $AFL_DIR/$h: run make fuzz-afl-build" >&2
-		exit 2
-	fi
-	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
-		wait -n
-	done
-	run_one "$h" &
-done
-wait
+fuzz_run_all "$AFL_DIR" "make fuzz-afl-build"
 
 stat() { sed -n "s/^$1 *: *//p" "$2" 2>/dev/null; }
 status=0

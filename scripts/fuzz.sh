@@ -20,27 +20,11 @@ JOBS=${JOBS:-1}
 FUZZ_ARGS=${FUZZ_ARGS:-}
 MAX_LEN=8200   # as in fuzz/fuzz.options and fuzz/gen_corpus.c
 
-harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations)
-
-# Fuzzing a .so of one API: that API's harness and the relations.
-if [ -n "${STRCHECK_IMPL:-}" ]; then
-	api=${STRCHECK_API:-strscpy}
-	keep=()
-	for h in "${harnesses[@]}"; do
-		[ "$h" = "fuzz_$api" ] || [ "$h" = fuzz_relations ] && keep+=("$h")
-	done
-	harnesses=("${keep[@]}")
-	echo "fuzzing $STRCHECK_IMPL (${STRCHECK_SYMBOL:-$api}) with: ${harnesses[*]}"
-	[ ${#harnesses[@]} -gt 0 ] || { echo "no harness for STRCHECK_API=$api" >&2; exit 2; }
-fi
-
-n=${#harnesses[@]}
-[ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
-[ "$JOBS" -le "$n" ] || JOBS=$n
-# Split the time: n harnesses, JOBS at a time, take ceil(n/JOBS) rounds.
-per=$(( FUZZ_TIME / ((n + JOBS - 1) / JOBS) ))  # rounds of JOBS harnesses
-[ "$per" -ge 1 ] || per=1
+. scripts/fuzz-common.sh
+fuzz_select "$@"
+[ -n "${STRCHECK_IMPL:-}" ] &&
+	echo "fuzzing $STRCHECK_IMPL (${STRCHECK_SYMBOL:-${STRCHECK_API:-strscpy}}) with: ${harnesses[*]}"
+fuzz_split
 stamp=$(date +%Y%m%dT%H%M%S)
 mkdir -p "$FUZZ_WORK/logs"
 echo "libFuzzer: ${harnesses[*]}: ${per}s each, $JOBS at a time"
@@ -58,17 +42,7 @@ run_one() {
 	echo $? > "$log.rc"
 }
 
-for h in "${harnesses[@]}"; do
-	if [ ! -x "$FUZZ_OUT/$h" ]; then
-		echo "missing $FUZZ_OUT/$h: run make fuzzers" >&2
-		exit 2
-	fi
-	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
-		wait -n
-	done
-	run_one "$h" &
-done
-wait
+fuzz_run_all "$FUZZ_OUT" "make fuzzers"
 
 status=0
 details=()
