@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fuzzing suite: every libFuzzer harness builds and runs a bounded
 # number of executions over its corpus without a finding on the project's
-# own code; fuzzing two defective strscpy objects (tests/fuzz-defects/)
+# own code; fuzzing two defective strscpy objects (from tests/zoo/)
 # finds each defect with a fixed seed, and strcheck --replay of the crash
 # file reports the same class; the relations harness catches a strlcpy that
 # breaks them; bad STRCHECK_* settings fail clearly; `make fuzz` prints its
@@ -133,14 +133,15 @@ find_defect() {
 }
 
 mkdir -p "$out/so"
-for d in unaligned_load haszero_fp; do
+# Two of the zoo's defective strscpy objects (tests/zoo/MANIFEST).
+for d in bad_unaligned_cross_page bad_haszero_no_not; do
 	if ! clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -fPIC -shared \
-		-o "$out/so/$d.so" tests/fuzz-defects/$d.c > "$out/so/$d.log" 2>&1; then
+		-o "$out/so/$d.so" tests/zoo/$d.c > "$out/so/$d.log" 2>&1; then
 		fail "fuzz_defect_builds_$d: see $out/so/$d.log"
 	fi
 done
-find_defect unaligned_load "$out/so/unaligned_load.so" fuzz_strscpy overread
-find_defect haszero_fp "$out/so/haszero_fp.so" fuzz_strscpy retval
+find_defect unaligned_load "$out/so/bad_unaligned_cross_page.so" fuzz_strscpy overread
+find_defect haszero_fp "$out/so/bad_haszero_no_not.so" fuzz_strscpy retval
 # The relations harness, with a strlcpy that returns what it copied.
 zoo=tests/zoo/bad_strlcpy_ret_copied.c
 if [ -f $zoo ] && clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$out/so/bad_strlcpy.so" \
@@ -170,7 +171,7 @@ bad_env missing_impl "cannot open /nonexistent.so" STRCHECK_IMPL=/nonexistent.so
 bad_env not_elf "not a shared object" STRCHECK_IMPL=corpus/strcheck.dict
 bad_env wrong_api "this harness fuzzes strscpy" STRCHECK_API=strlcpy
 bad_env bad_api "not one of strscpy" STRCHECK_API=memcpy
-bad_env no_symbol "has no symbol 'nope'" STRCHECK_IMPL=$out/so/haszero_fp.so STRCHECK_SYMBOL=nope
+bad_env no_symbol "has no symbol 'nope'" STRCHECK_IMPL=$out/so/bad_haszero_no_not.so STRCHECK_SYMBOL=nope
 bad_env bad_policy "not no-leak or strict" STRCHECK_POLICY=lax
 
 # ---- make fuzz: the summary ----
@@ -182,7 +183,7 @@ rc=$?
 check make_fuzz_summary $? "exit $rc, no summary row per harness (see $out/make-fuzz.log)"
 
 # A defect: exit 1, the class in the summary, the report beside the file.
-STRCHECK_IMPL=$out/so/haszero_fp.so make -s fuzz FUZZ_TIME=20 FUZZ_ARGS=-seed=1 \
+STRCHECK_IMPL=$out/so/bad_haszero_no_not.so make -s fuzz FUZZ_TIME=20 FUZZ_ARGS=-seed=1 \
 	FUZZ_WORK="$out/make-fuzz-defect" > "$out/make-fuzz-defect.log" 2>&1
 rc=$?
 crash=$(ls "$out"/make-fuzz-defect/findings/fuzz_strscpy/crash-* 2>/dev/null | grep -v '\.txt$' | head -1)

@@ -17,7 +17,7 @@
 #   - coverage build: running the seed corpus writes a .profraw that
 #     llvm-profdata merges and llvm-cov reports on;
 #   - the build still finds a real defect under those options: fuzz_strscpy
-#     pointed (STRCHECK_IMPL) at tests/fuzz-defects/unaligned_load.c reports
+#     pointed (STRCHECK_IMPL) at tests/zoo/bad_unaligned_cross_page.c reports
 #     its over-read on the seeds (ASan, UBSan and MSan builds, AFL++ and
 #     libFuzzer).
 #
@@ -420,11 +420,11 @@ check_combo() {  # combo root
 # The build finds a real defect under OSS-Fuzz's sanitizer options: the
 # harness's guard pages and fault handling must survive them (a fuzzer that
 # swallowed faults would pass every check above and find nothing).  The
-# candidate is tests/fuzz-defects/unaligned_load.c, a strscpy whose word
+# candidate is tests/zoo/bad_unaligned_cross_page.c, a strscpy whose word
 # loads run into the guard page after the source, given to fuzz_strscpy
 # through STRCHECK_IMPL; its seed corpus holds such a case.
 check_detects_defect() {  # combo dir names...
-	local combo=${1#cflite-} t=$2 defect=$tree/tests/fuzz-defects/unaligned_load.c rc
+	local combo=${1#cflite-} t=$2 defect=$tree/tests/zoo/bad_unaligned_cross_page.c rc
 	shift 2
 	local so_flags=
 	case $combo in
