@@ -8,10 +8,10 @@ BUILD   ?= build
 PREFIX  ?= /usr/local
 DESTDIR ?=
 
-LIB_SRCS    := src/strscpy.c src/strscpy_pad.c
+LIB_SRCS    := src/lib/strscpy.c src/lib/strscpy_pad.c
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
-ENGINE_SRCS := src/case.c src/arena.c src/engine.c src/judge.c src/grid.c src/race.c src/load.c src/relations.c
-HEADERS     := $(wildcard src/*.h ref/*.h)
+ENGINE_SRCS := $(addprefix src/engine/,case.c arena.c engine.c judge.c grid.c race.c load.c relations.c)
+HEADERS     := $(wildcard src/*/*.h ref/*.h)
 
 ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
 
@@ -20,11 +20,11 @@ all: lib
 
 lib: $(BUILD)/libstrscpy.a $(BUILD)/libstrscpy.so
 
-$(BUILD)/lib/%.o: src/%.c $(HEADERS)
+$(BUILD)/lib/%.o: src/lib/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
 
-LIB_OBJS := $(LIB_SRCS:src/%.c=$(BUILD)/lib/%.o)
+LIB_OBJS := $(LIB_SRCS:src/lib/%.c=$(BUILD)/lib/%.o)
 
 $(BUILD)/libstrscpy.a: $(LIB_OBJS)
 	rm -f $@
@@ -57,7 +57,7 @@ bench:
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 src/strscpy.h $(DESTDIR)$(PREFIX)/include/strscpy.h
+	install -m 644 src/lib/strscpy.h $(DESTDIR)$(PREFIX)/include/strscpy.h
 	install -m 644 $(BUILD)/libstrscpy.a $(DESTDIR)$(PREFIX)/lib/libstrscpy.a
 	install -m 755 $(BUILD)/libstrscpy.so $(DESTDIR)$(PREFIX)/lib/libstrscpy.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' scripts/strscpy.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/strscpy.pc

@@ -3,7 +3,7 @@
  * DIR/fuzz_NAME/NNN-what for every harness.  Run by scripts/gen-corpus.sh.
  *
  * Seeds are cases in the engine's encoding (sc_case_encode): hand-made
- * ones that reach every branch of src/strscpy.c (named for the branch),
+ * ones that reach every branch of src/lib/strscpy.c (named for the branch),
  * the guard placements of SPEC section 4, tricky bytes, counts relative to
  * the length (so that mutations stay near it), and a sample of the grid.
  * Counts stay small: a fuzzer's exec/s falls with the destination's size.
@@ -14,8 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../src/case.h"
-#include "../src/grid.h"
+#include "../src/engine/case.h"
+#include "../src/engine/grid.h"
 
 #define MAX_LEN 8200       /* keep in step with max_len in fuzz.options */
 #define GRID_STEP 7919     /* a prime: a spread-out sample of the grid */
@@ -37,7 +37,7 @@ static void write_seed(const char *what, int relative)
 
 	sc_case_normalize(&c);
 	n = sc_case_encode(&c, buf);
-	/* Relative count (src/case.c): count = strlen + int16 delta. */
+	/* Relative count (src/engine/case.c): count = strlen + int16 delta. */
 	if (relative && !sc_count_is_huge(&c)) {
 		int64_t delta = (int64_t)c.count - (int64_t)sc_case_strlen(&c);
 
@@ -89,7 +89,7 @@ static char *pattern(size_t len, unsigned variant)
 	return p;
 }
 
-/* Every branch of src/strscpy.c, named for it (64-bit words). */
+/* Every branch of src/lib/strscpy.c, named for it (64-bit words). */
 static void branches(void)
 {
 	seed("count-0", "abc", 0, 0, 0);

@@ -14,10 +14,10 @@
 #endif
 #endif
 
-#include "../src/engine.h"
-#include "../src/load.h"
-#include "../src/relations.h"
-#include "../src/strscpy.h"
+#include "../src/engine/engine.h"
+#include "../src/engine/load.h"
+#include "../src/engine/relations.h"
+#include "../src/lib/strscpy.h"
 #include "harness.h"
 
 static const char *const kind_names[] = {

@@ -69,7 +69,7 @@ FUZZ_CFLAGS ?= $(CFLAGS)
 FUZZ_CHECKER ?= checked
 endif
 LIB_FUZZING_ENGINE ?= -fsanitize=fuzzer
-# The candidate (src/strscpy*.c, or the STRCHECK_IMPL object) always gets
+# The candidate (src/lib/strscpy*.c, or the STRCHECK_IMPL object) always gets
 # FUZZ_CFLAGS in full.  The checker's own objects (engine, references,
 # glue) never get comparison tracing (it would teach the fuzzer about the
 # checker, not the candidate), and with FUZZ_CHECKER=
@@ -90,11 +90,11 @@ endif
 
 # Everything a harness links: the candidate library, and the checker
 # (references, engine, glue).
-FUZZ_CAND_SRCS  := src/strscpy.c src/strscpy_pad.c
+FUZZ_CAND_SRCS  := src/lib/strscpy.c src/lib/strscpy_pad.c
 FUZZ_REF_SRCS   := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
-FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) src/case.c src/arena.c src/engine.c src/judge.c src/load.c src/relations.c fuzz/harness.c
+FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) $(addprefix src/engine/,case.c arena.c engine.c judge.c load.c relations.c) fuzz/harness.c
 FUZZ_LIB_SRCS   := $(FUZZ_CAND_SRCS) $(FUZZ_CHECK_SRCS)
-FUZZ_DEPS := $(wildcard src/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
+FUZZ_DEPS := $(wildcard src/*/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
 FUZZ_STD  := -std=c11 -D_GNU_SOURCE -Wall -Wextra
 fuzz_api   = $(patsubst fuzz_%,%,$(1))
 

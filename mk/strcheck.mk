@@ -1,14 +1,14 @@
 # strcheck: the checker program, its zoo of known-good and known-bad
 # implementations, and `make run` (check the project's own strscpy).
 
-STRCHECK_SRCS := src/strcheck.c src/cli_opts.c src/supervise.c src/report.c
-STRCHECK_OBJS := $(STRCHECK_SRCS:src/%.c=$(BUILD)/cli/%.o)
+STRCHECK_SRCS := $(wildcard src/cli/*.c)
+STRCHECK_OBJS := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
 .PHONY: strcheck zoo
 
 strcheck: $(BUILD)/strcheck
 
-$(BUILD)/cli/%.o: src/%.c $(HEADERS)
+$(BUILD)/cli/%.o: src/cli/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

@@ -3,7 +3,7 @@
 # -fcoverage-mapping, llvm-profdata, llvm-cov) of the library from the seed
 # corpus: every harness, built as a plain runner, checks every input of its
 # corpus/NAME/.  Writes $BUILD/coverage/summary.txt and html/index.html, and
-# fails unless src/strscpy.c is covered 100% in lines and branches.
+# fails unless src/lib/strscpy.c is covered 100% in lines and branches.
 # `make coverage` calls it.  COVERAGE_FILES: the files reported (default
 # the library); CORPUS: the corpus directory (default corpus).
 set -euo pipefail
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 out=${COVERAGE_OUT:-$BUILD/coverage}
 corpus=${CORPUS:-corpus}
-files=${COVERAGE_FILES:-src/strscpy.c src/strscpy_pad.c}
+files=${COVERAGE_FILES:-src/lib/strscpy.c src/lib/strscpy_pad.c}
 harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations)
 profdata=$(command -v llvm-profdata || command -v llvm-profdata-14)
 llvmcov=$(command -v llvm-cov || command -v llvm-cov-14)
@@ -36,8 +36,8 @@ cat "$out/summary.txt"
 echo "HTML report: $out/html/index.html"
 
 # Columns: Filename, then (total, missed, cover) for regions, functions,
-# lines, branches.  src/strscpy.c must miss no line and no branch.
-awk -v f=src/strscpy.c '
+# lines, branches.  src/lib/strscpy.c must miss no line and no branch.
+awk -v f=src/lib/strscpy.c '
 	$1 == "strscpy.c" || $1 ~ "/"f"$" { found = 1; lines = $10; bmiss = $12; lmiss = $9; bcov = $13
 		if (lmiss != 0 || bmiss != 0) {
 			printf "FAIL: %s: %s lines missed (%s), %s branches missed (%s)\n", f, lmiss, lines, bmiss, bcov

@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "../ref/ref.h"
-#include "../src/strscpy.h"
+#include "../src/lib/strscpy.h"
 
 typedef long (*copy_fn)(char *, const char *, size_t);
 

@@ -31,7 +31,7 @@ for cc in gcc clang; do
 		continue
 	fi
 	ok=0
-	for f in src/strcheck.c src/cli_opts.c src/supervise.c src/report.c tests/zoo/*.c; do
+	for f in src/cli/*.c tests/zoo/*.c; do
 		$cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only "$f" \
 			>> "$out/warn-$cc.log" 2>&1 || ok=1
 	done

@@ -6,7 +6,7 @@
 # file reports the same class; the relations harness catches a strlcpy that
 # breaks them; bad STRCHECK_* settings fail clearly; `make fuzz` prints its
 # summary; the AFL++ build runs headless; the corpus is up to date and
-# covers every line and branch of src/strscpy.c (and a one-seed corpus
+# covers every line and branch of src/lib/strscpy.c (and a one-seed corpus
 # does not, so that check can fail).  Prints PASS / FAIL / SKIP lines.
 set -u
 cd "$(dirname "$0")/.."

@@ -17,11 +17,11 @@
 #include <unistd.h>
 
 #include "../ref/ref.h"
-#include "../src/engine.h"
-#include "../src/grid.h"
-#include "../src/race.h"
-#include "../src/relations.h"
-#include "../src/strscpy.h"
+#include "../src/engine/engine.h"
+#include "../src/engine/grid.h"
+#include "../src/engine/race.h"
+#include "../src/engine/relations.h"
+#include "../src/lib/strscpy.h"
 
 static struct sc_engine eng;
 static struct sc_case scratch;

@@ -15,8 +15,8 @@
 
 #include <stdint.h>
 
-#include "case.h"
-#include "engine.h"
+#include "../engine/case.h"
+#include "../engine/engine.h"
 
 /* Phases of a run, in order: the grid first (guard placements and short
  * strings lead it), then the concurrent checks, which stop at their first

@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "grid.h"
-#include "load.h"
-#include "race.h"
+#include "../engine/grid.h"
+#include "../engine/load.h"
+#include "../engine/race.h"
 #include "supervise.h"
 
 /* In-process hangs each cost a timeout: after this many the run stops. */

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli_opts.h"
-#include "grid.h"
-#include "race.h"
+#include "options.h"
+#include "../engine/grid.h"
+#include "../engine/race.h"
 #include "report.h"
 #include "supervise.h"
 

@@ -6,7 +6,7 @@
 #include <sys/time.h>
 #include <ucontext.h>
 
-#include "../ref/ref.h"
+#include "../../ref/ref.h"
 #include "engine.h"
 
 volatile unsigned long sc_calls;

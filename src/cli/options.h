@@ -1,17 +1,17 @@
 /*
- * cli_opts.h - the strcheck command line, parsed and validated.
+ * options.h - the strcheck command line, parsed and validated.
  *
  * Parsing only: nothing here loads, runs or judges.  Every bad flag or
  * value is refused with one line saying what is wrong, so main() can print
  * it and exit 2 before anything starts.
  */
-#ifndef SC_CLI_OPTS_H
-#define SC_CLI_OPTS_H
+#ifndef SC_OPTIONS_H
+#define SC_OPTIONS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "case.h"
+#include "../engine/case.h"
 
 enum sc_format { SC_TEXT, SC_JSON };
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_opts.h"
+#include "options.h"
 
 const char sc_usage[] =
 	"usage: strcheck [--impl=PATH.so] [--symbol=NAME]\n"
