@@ -55,16 +55,27 @@ test: deps lib
 bench:
 	@bash scripts/bench.sh
 
-install: lib
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+# make install: the strcheck program and its man page, the library, its
+# header and pkg-config file, under $(DESTDIR)$(PREFIX).  An installed
+# strcheck finds its default library in ../lib beside its bin/.
+INSTALLED := bin/strcheck share/man/man1/strcheck.1 include/strscpy.h \
+	     lib/libstrscpy.a lib/libstrscpy.so lib/pkgconfig/strscpy.pc
+MAN_PAGE  := $(wildcard docs/strcheck.1)
+
+install: lib $(BUILD)/strcheck
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(BUILD)/strcheck $(DESTDIR)$(PREFIX)/bin/strcheck
 	install -m 644 src/lib/strscpy.h $(DESTDIR)$(PREFIX)/include/strscpy.h
 	install -m 644 $(BUILD)/libstrscpy.a $(DESTDIR)$(PREFIX)/lib/libstrscpy.a
 	install -m 755 $(BUILD)/libstrscpy.so $(DESTDIR)$(PREFIX)/lib/libstrscpy.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' scripts/strscpy.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/strscpy.pc
+ifneq ($(MAN_PAGE),)
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/strcheck.1
+endif
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/include/strscpy.h $(DESTDIR)$(PREFIX)/lib/libstrscpy.a \
-	      $(DESTDIR)$(PREFIX)/lib/libstrscpy.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/strscpy.pc
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
 
 clean:
 	rm -rf $(BUILD)

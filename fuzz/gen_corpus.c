@@ -4,7 +4,7 @@
  *
  * Seeds are cases in the engine's encoding (sc_case_encode): hand-made
  * ones that reach every branch of src/lib/strscpy.c (named for the branch),
- * the guard placements of SPEC section 4, tricky bytes, counts relative to
+ * the guard placements of the case space, tricky bytes, counts relative to
  * the length (so that mutations stay near it), and a sample of the grid.
  * Counts stay small: a fuzzer's exec/s falls with the destination's size.
  */
@@ -113,7 +113,7 @@ static void branches(void)
 	seed("no-nul-in-count", "abcdefghijklmnopq", -1, 0, 17);
 }
 
-/* Buffers flush against the guard pages (SPEC section 4). */
+/* Buffers flush against the guard pages (docs/checking.md, "The grid"). */
 static void guards(void)
 {
 	static const size_t lens[] = { 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 4095, 4096, 4097 };

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 /* What a harness checks: one API against its reference, or the relations
- * between strscpy, strlcpy and strncpy (SPEC section 2). */
+ * between strscpy, strlcpy and strncpy (docs/contract.md, "Relations"). */
 enum fh_kind {
 	FH_strscpy,
 	FH_strscpy_pad,

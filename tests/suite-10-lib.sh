@@ -99,6 +99,38 @@ if gcc -Wall -Wextra -Werror -I"$dest/opt/strscpy/include" "$out/use.c" "$dest/o
 else
 	fail "installed_header_and_library_usable"
 fi
+# An installed strcheck runs without the build tree that made it (here
+# moved away, and run from another directory): it checks the installed
+# libstrscpy.so by default, and passes it.
+ibuild=$top/$out/install-build
+idest=$top/$out/install-destdir
+iprefix=/opt/strcheck
+rm -rf "$ibuild" "$ibuild.moved" "$idest"
+if make -s install BUILD="$ibuild" DESTDIR="$idest" PREFIX=$iprefix > "$out/install-strcheck.log" 2>&1; then
+	mv "$ibuild" "$ibuild.moved"
+	(cd / && "$idest$iprefix/bin/strcheck" --time=1) > "$out/installed-run.txt" 2>&1
+	rc=$?
+	lib=$(cd "$idest$iprefix/lib" && pwd -P)/libstrscpy.so
+	if [ $rc -eq 0 ] && grep -q "^strcheck: strscpy in $lib," "$out/installed-run.txt" &&
+	   grep -q '^VERDICT: PASS' "$out/installed-run.txt"; then
+		pass "installed_strcheck_checks_installed_library"
+	else
+		fail "installed_strcheck_checks_installed_library: exit $rc, see $out/installed-run.txt"
+	fi
+	missing=
+	for f in bin/strcheck include/strscpy.h lib/libstrscpy.a lib/libstrscpy.so lib/pkgconfig/strscpy.pc \
+		 $( [ -f docs/strcheck.1 ] && echo share/man/man1/strcheck.1); do
+		[ -f "$idest$iprefix/$f" ] || missing="$missing $f"
+	done
+	[ -z "$missing" ] && pass "install_puts_every_file" || fail "install_puts_every_file: missing$missing"
+	mv "$ibuild.moved" "$ibuild"
+	make -s uninstall BUILD="$ibuild" DESTDIR="$idest" PREFIX=$iprefix >> "$out/install-strcheck.log" 2>&1
+	left=$(find "$idest" ! -type d | head -5)
+	[ -z "$left" ] && [ -d "$idest$iprefix" ] && pass "uninstall_leaves_nothing" ||
+		fail "uninstall_leaves_nothing: left$(echo " $left")"
+else
+	fail "installed_strcheck_checks_installed_library: make install failed, see $out/install-strcheck.log"
+fi
 # The .so exports exactly the two functions.
 syms=$(nm -D --defined-only build/libstrscpy.so 2>/dev/null | awk '$2 == "T" {print $3}' | sort | tr '\n' ' ')
 if [ "$syms" = "strscpy strscpy_pad " ]; then

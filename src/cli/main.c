@@ -29,18 +29,29 @@ static int fail(const char *fmt, const char *a, const char *b)
 	return 2;
 }
 
-/* The project's own library, next to the strcheck binary (build/). */
+/*
+ * The project's own library: next to the strcheck binary (build/), or, for
+ * an installed strcheck (PREFIX/bin), in ../lib beside it.  Found from the
+ * binary's own path, so an install under DESTDIR works where it lands.
+ */
 static const char *default_impl(void)
 {
-	static char path[PATH_MAX];
+	static char path[PATH_MAX], real[PATH_MAX];
+	static const char *const tries[] = { "libstrscpy.so", "../lib/libstrscpy.so" };
 	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 32);
-	char *slash;
+	char *dir;
 
 	if (n <= 0)
 		return "build/libstrscpy.so";
 	path[n] = 0;
-	slash = strrchr(path, '/');
-	strcpy(slash ? slash + 1 : path, "libstrscpy.so");
+	dir = strrchr(path, '/');
+	dir = dir ? dir + 1 : path;
+	for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+		strcpy(dir, tries[i]);
+		if (access(path, R_OK) == 0)
+			return realpath(path, real) ? real : path;
+	}
+	strcpy(dir, tries[0]);  /* neither: the load error names the first */
 	return path;
 }
 

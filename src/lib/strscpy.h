@@ -23,7 +23,7 @@ extern "C" {
  * fault on a short or unterminated-but-bounded source.  Bytes of dest after
  * the NUL are left alone or zeroed, never filled with source bytes; each
  * byte of dest is written at most once, so a concurrent reader never sees
- * dest unterminated.  count == 0 and count > SSIZE_MAX return -E2BIG and
+ * dest unterminated.  count == 0 and count > INT_MAX return -E2BIG and
  * touch nothing.  A source that changes during the call still yields a
  * terminated dest whose length agrees with the return value.
  * dest and src must not overlap.
