@@ -5,8 +5,8 @@
 #   fuzzers      build every libFuzzer harness into $(FUZZ_OUT), each with
 #                NAME.dict and NAME.options beside it (OSS-Fuzz layout).
 #                The seed corpus of harness NAME is the directory
-#                corpus/NAME/ (FUZZ_SEED_ZIP=1 also writes
-#                $(FUZZ_OUT)/NAME_seed_corpus.zip).  Harness names:
+#                $(FUZZ_SEEDS)/NAME/, generated (FUZZ_SEED_ZIP=1 also
+#                writes $(FUZZ_OUT)/NAME_seed_corpus.zip).  Harness names:
 #                $(FUZZ_HARNESSES).
 #   fuzz         build, then run every harness for FUZZ_TIME seconds in all
 #                (split across harnesses; JOBS=N runs N at once, in rounds)
@@ -16,7 +16,10 @@
 #   fuzz-afl-build  only build the AFL++ harnesses into $(BUILD)/fuzz/afl/.
 #   fuzz-standalone plain programs that check the files or directories named
 #                (no fuzzer): $(BUILD)/fuzz/run/fuzz_NAME.
-#   corpus       regenerate corpus/ (scripts/gen-corpus.sh).
+#   corpus       generate the seed corpus into $(FUZZ_SEEDS)/NAME/
+#                (scripts/gen-corpus.sh runs fuzz/gen_corpus.c); done again
+#                when its sources change.  Not kept in git: the tree keeps
+#                only corpus/strcheck.dict and corpus/regressions/.
 #   coverage     source-based coverage of the library from the corpus:
 #                $(BUILD)/coverage/summary.txt and html/index.html.
 #
@@ -33,6 +36,8 @@
 #   FUZZ_OUT     where the harnesses go (default $(BUILD)/fuzz/bin).
 #   FUZZ_OBJ     object directory (default $(BUILD)/fuzz/obj); objects are
 #                rebuilt when the flags change.
+#   FUZZ_SEEDS   where the generated seed corpus goes (default
+#                $(BUILD)/corpus).
 #   FUZZ_CHECKER lean or checked: sanitizers on the checker's own code or
 #                not (see below); checked when CFLAGS are given.
 # Variables of `fuzz` and `fuzz-afl`:
@@ -49,6 +54,7 @@ FUZZ_TIME      ?= 60
 JOBS           ?= 1
 FUZZ_SEED_ZIP  ?= 0
 FUZZ_WORK      ?= $(BUILD)/fuzz
+FUZZ_SEEDS     ?= $(BUILD)/corpus
 
 ifeq ($(filter environment command line,$(origin CC)),)
 FUZZ_CC ?= clang
@@ -136,18 +142,18 @@ $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%.options): %.options: fuzz/fuzz.options
 	@mkdir -p $(@D)
 	cp $< $@
 
-$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%_seed_corpus.zip): $(FUZZ_OUT)/%_seed_corpus.zip: $(wildcard corpus/*/*)
+$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%_seed_corpus.zip): $(FUZZ_OUT)/%_seed_corpus.zip: $(FUZZ_SEEDS)/.stamp
 	@mkdir -p $(@D)
 	rm -f $@
-	cd corpus/$* && zip -q -r $(abspath $@) .
+	cd $(FUZZ_SEEDS)/$* && zip -q -r $(abspath $@) .
 
 .PHONY: fuzzers fuzz fuzz-afl fuzz-afl-build fuzz-standalone corpus coverage
 fuzzers: $(addprefix $(FUZZ_OUT)/,$(FUZZ_HARNESSES) $(FUZZ_HARNESSES:=.dict) \
 	$(FUZZ_HARNESSES:=.options)) \
 	$(if $(filter 1,$(FUZZ_SEED_ZIP)),$(FUZZ_HARNESSES:%=$(FUZZ_OUT)/%_seed_corpus.zip))
 
-fuzz: fuzzers
-	@FUZZ_OUT=$(FUZZ_OUT) BUILD=$(BUILD) FUZZ_WORK=$(FUZZ_WORK) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
+fuzz: fuzzers $(FUZZ_SEEDS)/.stamp
+	@FUZZ_OUT=$(FUZZ_OUT) BUILD=$(BUILD) FUZZ_WORK=$(FUZZ_WORK) FUZZ_SEEDS=$(FUZZ_SEEDS) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
 	FUZZ_ARGS='$(FUZZ_ARGS)' bash scripts/fuzz.sh $(FUZZ_HARNESSES)
 
 # --- AFL++ ------------------------------------------------------------------
@@ -170,8 +176,8 @@ $(FUZZ_HARNESSES:%=$(AFL_DIR)/%): $(AFL_DIR)/fuzz_%: $(AFL_DIR)/obj/target_%.o $
 
 fuzz-afl-build: $(addprefix $(AFL_DIR)/,$(FUZZ_HARNESSES))
 
-fuzz-afl: fuzz-afl-build fuzz-standalone
-	@AFL_DIR=$(AFL_DIR) RUN_DIR=$(RUN_DIR) BUILD=$(BUILD) FUZZ_WORK=$(FUZZ_WORK) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
+fuzz-afl: fuzz-afl-build fuzz-standalone $(FUZZ_SEEDS)/.stamp
+	@AFL_DIR=$(AFL_DIR) RUN_DIR=$(RUN_DIR) BUILD=$(BUILD) FUZZ_WORK=$(FUZZ_WORK) FUZZ_SEEDS=$(FUZZ_SEEDS) FUZZ_TIME=$(FUZZ_TIME) JOBS=$(JOBS) \
 	bash scripts/fuzz-afl.sh $(FUZZ_HARNESSES)
 
 # --- plain runners: replay inputs without a fuzzer (any compiler) -----------
@@ -195,8 +201,15 @@ $(FUZZ_HARNESSES:%=$(RUN_DIR)/%): $(RUN_DIR)/fuzz_%: $(RUN_DIR)/obj/target_%.o $
 fuzz-standalone: $(addprefix $(RUN_DIR)/,$(FUZZ_HARNESSES))
 
 # --- corpus and coverage ----------------------------------------------------
-corpus:
-	@BUILD=$(BUILD) bash scripts/gen-corpus.sh
+# The seed corpus is generated, never committed: the generator encodes its
+# cases with the engine's own sc_case_encode, so it follows the encoding.
+CORPUS_DEPS := fuzz/gen_corpus.c src/engine/case.c src/engine/grid.c \
+	$(wildcard src/engine/*.h) scripts/gen-corpus.sh
+$(FUZZ_SEEDS)/.stamp: $(CORPUS_DEPS)
+	@BUILD=$(BUILD) CC="$(FUZZ_CC)" bash scripts/gen-corpus.sh $(FUZZ_SEEDS)
+	@touch $@
 
-coverage:
-	@BUILD=$(BUILD) bash scripts/coverage.sh
+corpus: $(FUZZ_SEEDS)/.stamp
+
+coverage: $(FUZZ_SEEDS)/.stamp
+	@BUILD=$(BUILD) CORPUS=$(FUZZ_SEEDS) bash scripts/coverage.sh

@@ -22,7 +22,8 @@ rm -rf "$out"
 mkdir -p "$out"
 unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY CC CXX CFLAGS LIB_FUZZING_ENGINE
 
-make -s fuzzers > "$out/build.log" 2>&1 || { echo "make fuzzers failed: $out/build.log"; exit 1; }
+seeds=$BUILD/corpus   # the generated seed corpus
+make -s fuzzers corpus > "$out/build.log" 2>&1 || { echo "make fuzzers failed: $out/build.log"; exit 1; }
 make -s fuzzers FUZZ_CHECKER=checked FUZZ_OUT="$out/checked" FUZZ_OBJ="$out/checked-obj" \
 	>> "$out/build.log" 2>&1 || { echo "make fuzzers (checked) failed: $out/build.log"; exit 1; }
 make -s fuzz-standalone RUN_DIR="$out/plain" RUN_CFLAGS="-O2 -g" >> "$out/build.log" 2>&1 ||
@@ -41,23 +42,23 @@ status=0
 for h in "${harnesses[@]}"; do
 	mkdir -p "$out/lf-$h"
 	"$BUILD/fuzz/bin/$h" -seed=1 -max_total_time="$T" -max_len=8200 -dict=corpus/strcheck.dict \
-		-print_final_stats=1 -artifact_prefix="$out/lf-$h/" "$out/lf-$h" "corpus/$h" \
+		-print_final_stats=1 -artifact_prefix="$out/lf-$h/" "$out/lf-$h" "$seeds/$h" \
 		> "$out/lf-$h.log" 2>&1
 	lf=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/lf-$h.log")
 	mkdir -p "$out/lfc-$h"
 	"$out/checked/$h" -seed=1 -max_total_time="$T" -max_len=8200 -dict=corpus/strcheck.dict \
-		-print_final_stats=1 -artifact_prefix="$out/lfc-$h/" "$out/lfc-$h" "corpus/$h" \
+		-print_final_stats=1 -artifact_prefix="$out/lfc-$h/" "$out/lfc-$h" "$seeds/$h" \
 		> "$out/lfc-$h.log" 2>&1
 	lc=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/lfc-$h.log")
 	al=-
 	if [ "$afl" = 1 ]; then
 		AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_QUIET=1 \
 		AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 timeout $((T + 120)) \
-			afl-fuzz -i "corpus/$h" -o "$out/afl-$h" -V "$T" -x corpus/strcheck.dict -- \
+			afl-fuzz -i "$seeds/$h" -o "$out/afl-$h" -V "$T" -x corpus/strcheck.dict -- \
 			"$BUILD/fuzz/afl/$h" > "$out/afl-$h.log" 2>&1
 		al=$(sed -n 's/^execs_per_sec *: *//p' "$out/afl-$h/default/fuzzer_stats" 2>/dev/null)
 	fi
-	pl=$(FH_REPEAT=2000 "$out/plain/$h" "corpus/$h" 2>&1 | sed -n 's/.*(\([0-9]*\)\/s).*/\1/p')
+	pl=$(FH_REPEAT=2000 "$out/plain/$h" "$seeds/$h" 2>&1 | sed -n 's/.*(\([0-9]*\)\/s).*/\1/p')
 	printf '%-18s %14s %14s %14s %16s\n' "$h" "${lf:--}" "${lc:--}" "${al:--}" "${pl:--}"
 	if [ "$h" = fuzz_strscpy ] && [ -n "$lf" ]; then
 		verdict="fuzz_strscpy under libFuzzer+ASan+UBSan: $lf exec/s, target $TARGET:"

@@ -2,15 +2,17 @@
 # coverage.sh: source-based coverage (clang -fprofile-instr-generate
 # -fcoverage-mapping, llvm-profdata, llvm-cov) of the library from the seed
 # corpus: every harness, built as a plain runner, checks every input of its
-# corpus/NAME/.  Writes $BUILD/coverage/summary.txt and html/index.html, and
+# $CORPUS/NAME/.  Writes $BUILD/coverage/summary.txt and html/index.html, and
 # fails unless src/lib/strscpy.c is covered 100% in lines and branches.
 # `make coverage` calls it.  COVERAGE_FILES: the files reported (default
-# the library); CORPUS: the corpus directory (default corpus).
+# the library); CORPUS: the corpus directory (default $BUILD/corpus, the
+# generated seeds, made here when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 out=${COVERAGE_OUT:-$BUILD/coverage}
-corpus=${CORPUS:-corpus}
+corpus=${CORPUS:-$BUILD/corpus}
+[ -n "${CORPUS:-}" ] || make -s corpus BUILD="$BUILD"
 files=${COVERAGE_FILES:-src/lib/strscpy.c src/lib/strscpy_pad.c}
 harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations)
 profdata=$(command -v llvm-profdata || command -v llvm-profdata-14)

@@ -5,7 +5,8 @@
 # summary per harness.  `make fuzz-afl` calls it.
 #
 # Environment: AFL_DIR (harness dir), RUN_DIR (plain runners), BUILD,
-# FUZZ_WORK (default $BUILD/fuzz), FUZZ_TIME (60), JOBS (1),
+# FUZZ_WORK (default $BUILD/fuzz), FUZZ_SEEDS (the generated seed corpus,
+# default $BUILD/corpus), FUZZ_TIME (60), JOBS (1),
 # AFL_ARGS (extra afl-fuzz flags), STRCHECK_IMPL/_API/_SYMBOL/_POLICY.
 # Each run writes a new $FUZZ_WORK/afl-out/NAME-TIME/; crashes are copied
 # to $FUZZ_WORK/findings/NAME/afl-TIME-id:... (never overwritten).
@@ -16,6 +17,7 @@ BUILD=${BUILD:-build}
 FUZZ_WORK=${FUZZ_WORK:-$BUILD/fuzz}   # corpus/, findings/, logs/ of the runs
 AFL_DIR=${AFL_DIR:-$BUILD/fuzz/afl}
 RUN_DIR=${RUN_DIR:-$BUILD/fuzz/run}
+FUZZ_SEEDS=${FUZZ_SEEDS:-$BUILD/corpus}
 FUZZ_TIME=${FUZZ_TIME:-60}
 JOBS=${JOBS:-1}
 AFL_ARGS=${AFL_ARGS:-}
@@ -34,7 +36,7 @@ export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 run_one() {
 	local h=$1 out=$FUZZ_WORK/afl-out/$1-$stamp log=$FUZZ_WORK/logs/afl-$1-$stamp.log
 	# shellcheck disable=SC2086
-	timeout $((per + 120)) afl-fuzz -i "corpus/$h" -o "$out" -V "$per" -x corpus/strcheck.dict \
+	timeout $((per + 120)) afl-fuzz -i "$FUZZ_SEEDS/$h" -o "$out" -V "$per" -x corpus/strcheck.dict \
 		-t 1000 $AFL_ARGS -- "$AFL_DIR/$h" > "$log" 2>&1
 	echo $? > "$log.rc"
 }

@@ -3,10 +3,11 @@
 # for FUZZ_TIME seconds in all, JOBS at a time, with the seed corpus and
 # dictionary, and end with a summary per harness.  `make fuzz` calls it.
 #
-# Environment: FUZZ_OUT (harness dir), BUILD, FUZZ_TIME (60), JOBS (1),
+# Environment: FUZZ_OUT (harness dir), BUILD, FUZZ_SEEDS (the generated
+# seed corpus, default $BUILD/corpus), FUZZ_TIME (60), JOBS (1),
 # FUZZ_ARGS (extra libFuzzer flags), STRCHECK_IMPL/_API/_SYMBOL/_POLICY.
-# Kept under FUZZ_WORK (default $BUILD/fuzz): corpus/NAME/ (what the fuzzer learned; corpus/
-# in the tree stays as generated), findings/NAME/ (crash files, never
+# Kept under FUZZ_WORK (default $BUILD/fuzz): corpus/NAME/ (what the fuzzer
+# learned; the seeds in FUZZ_SEEDS stay as generated), findings/NAME/ (crash files, never
 # overwritten: libFuzzer names them by content, and each gets a .txt with
 # the harness's report), logs/NAME-TIME.log.
 # Exit: 0 no defect, 1 a defect was found, 2 a harness could not run.
@@ -15,6 +16,7 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 FUZZ_WORK=${FUZZ_WORK:-$BUILD/fuzz}   # corpus/, findings/, logs/ of the runs
 FUZZ_OUT=${FUZZ_OUT:-$BUILD/fuzz/bin}
+FUZZ_SEEDS=${FUZZ_SEEDS:-$BUILD/corpus}
 FUZZ_TIME=${FUZZ_TIME:-60}
 JOBS=${JOBS:-1}
 FUZZ_ARGS=${FUZZ_ARGS:-}
@@ -34,7 +36,7 @@ run_one() {
 	local work=$FUZZ_WORK/corpus/$1 found=$FUZZ_WORK/findings/$1
 	mkdir -p "$work" "$found"
 	seeds=()
-	[ -d "corpus/$h" ] && seeds=("corpus/$h")
+	[ -d "$FUZZ_SEEDS/$h" ] && seeds=("$FUZZ_SEEDS/$h")
 	# shellcheck disable=SC2086
 	"$FUZZ_OUT/$h" -max_total_time="$per" -dict=corpus/strcheck.dict -max_len=$MAX_LEN \
 		-timeout=10 -print_final_stats=1 -artifact_prefix="$found/" $FUZZ_ARGS \

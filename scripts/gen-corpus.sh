@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# gen-corpus.sh [DIR]: regenerate DIR/fuzz_*/ (default DIR: corpus), the
-# seed inputs of every fuzz harness, with fuzz/gen_corpus.c, which encodes
-# cases with the engine's own sc_case_encode.  Deterministic: same sources,
-# same files (the tests compare a fresh copy with corpus/).
+# gen-corpus.sh [DIR]: generate DIR/fuzz_*/ (default DIR: $BUILD/corpus),
+# the seed inputs of every fuzz harness, with fuzz/gen_corpus.c, which
+# encodes cases with the engine's own sc_case_encode.  `make corpus` (and
+# every make target that needs seeds) runs it; the seeds are not kept in
+# git.  Deterministic: same sources, same files (the tests check it).
+# CC: the compiler of the generator (a host program; default cc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
-dest=${1:-corpus}
+dest=${1:-$BUILD/corpus}
 CC=${CC:-cc}
 mkdir -p "$BUILD/fuzz"
 gen=$BUILD/fuzz/gen_corpus
@@ -21,4 +23,4 @@ for d in "$tmp"/fuzz_*; do
 	rm -rf "${dest:?}/$name"
 	mv "$d" "$dest/$name"
 done
-echo "$dest/: $(find "$dest"/fuzz_* -type f | wc -l) seed files; dictionary corpus/strcheck.dict"
+echo "$dest/: $(find "$dest"/fuzz_* -type f | wc -l) seed files"

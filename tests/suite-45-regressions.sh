@@ -4,7 +4,9 @@
 # still report that defect's class (among any others the same call breaks)
 # against that entry, and an
 # implementation that is correct for the case's contract must pass it.
-# Also: every file is in the MANIFEST and every MANIFEST line has its file.
+# The fuzz harnesses (as plain runners) pass every one of them on the
+# project's own code.  Also: every file is in the MANIFEST and every
+# MANIFEST line has its file.
 # When the case encoding changes, regenerate them: scripts/gen-regressions.sh.
 set -u
 cd "$(dirname "$0")/.."
@@ -63,4 +65,19 @@ elif [ -n "$extra" ]; then
 	fail "regressions_manifest_complete: not in $dir/MANIFEST:$extra"
 else
 	pass "regressions_manifest_complete ($(echo $listed | wc -w) cases)"
+fi
+
+# Every fuzz harness, run as a plain program over all the regression cases
+# (each harness puts its own API on a case), finds nothing in the project's
+# own code and models.
+if command -v clang > /dev/null && make -s fuzz-standalone > "$out/runners.log" 2>&1; then
+	bad=
+	for r in build/fuzz/run/fuzz_*; do
+		[ -x "$r" ] || continue
+		timeout 120 "$r" "$dir"/*.case > "$out/${r##*/}.log" 2>&1 || bad="$bad ${r##*/}"
+	done
+	[ -z "$bad" ] && pass "regressions_pass_fuzz_harnesses_own_code" ||
+		fail "regressions_pass_fuzz_harnesses_own_code: a finding in$bad (see $out/)"
+else
+	fail "regressions_pass_fuzz_harnesses_own_code: plain runners did not build (see $out/runners.log)"
 fi

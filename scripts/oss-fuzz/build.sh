@@ -10,7 +10,8 @@
 # fuzz_strncpy, fuzz_relations):
 #
 #   NAME                  the fuzzer, compiled by $CC, linked by $CXX
-#   NAME_seed_corpus.zip  corpus/NAME/, zipped
+#   NAME_seed_corpus.zip  the seeds fuzz/gen_corpus.c generates (in
+#                         $WORK/strcheck/build/corpus/NAME/), zipped
 #   NAME.dict             corpus/strcheck.dict
 #   NAME.options          fuzz/fuzz.options ([libfuzzer] section; when it
 #                         names a dict, that file is copied to $OUT too)
