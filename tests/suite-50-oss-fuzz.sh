@@ -38,7 +38,7 @@ wf=.github/workflows/cflite.yml
 
 # 1. Every script parses.
 bad=
-for f in scripts/oss-fuzz/build.sh scripts/oss-fuzz/check-build.sh .clusterfuzzlite/build.sh; do
+for f in scripts/oss-fuzz/build.sh scripts/oss-fuzz/check-build.sh scripts/oss-fuzz/check/*.sh .clusterfuzzlite/build.sh; do
 	[ -f "$f" ] && bash -n "$f" 2>> "$out/syntax.log" || bad="$bad $f"
 done
 [ -z "$bad" ] && pass oss-fuzz-scripts-parse || fail "oss-fuzz-scripts-parse: missing or broken:$bad"
