@@ -113,7 +113,7 @@ static void branches(void)
 	seed("no-nul-in-count", "abcdefghijklmnopq", -1, 0, 17);
 }
 
-/* Buffers flush against the guard pages (docs/checking.md, "The grid"). */
+/* Buffers flush against the guard pages (docs/checking.md, "What a run does"). */
 static void guards(void)
 {
 	static const size_t lens[] = { 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 4095, 4096, 4097 };

@@ -1,4 +1,4 @@
-# mk/fuzz.mk - fuzzing (README.md, "Fuzzing"): libFuzzer and AFL++ harnesses,
+# mk/fuzz.mk - fuzzing (docs/fuzzing.md): libFuzzer and AFL++ harnesses,
 # seed corpus, coverage.  Included by the top Makefile.
 #
 # Targets

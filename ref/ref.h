@@ -1,6 +1,6 @@
 /*
  * ref.h - the byte-at-a-time references: short, obviously correct models
- * of each contract (../README.md, "Contracts").  The checker compares every
+ * of each contract (docs/contract.md).  The checker compares every
  * candidate call against one of these.
  */
 #ifndef REF_H

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# OSS-Fuzz and ClusterFuzzLite integration (README.md, "Continuous fuzzing"): the files
+# OSS-Fuzz and ClusterFuzzLite integration (docs/oss-fuzz.md): the files
 # are sound and agree with each other, then scripts/oss-fuzz/check-build.sh
 # runs build.sh with OSS-Fuzz's environment for every combination that
 # scripts/oss-fuzz/project.yaml claims and checks every artefact; last, the

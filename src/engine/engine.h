@@ -17,7 +17,7 @@
 #include "arena.h"
 #include "case.h"
 
-/* Defect classes (README, "Defect classes"). */
+/* Defect classes (docs/contract.md, "The defect classes"). */
 enum sc_class {
 	SC_PASS,
 	SC_OVERREAD,

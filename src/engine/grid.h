@@ -13,7 +13,7 @@
 typedef int (*sc_case_fn)(const struct sc_case *c, uint64_t index, void *arg);
 
 /*
- * Enumerate the grid (docs/checking.md, "The grid"): every source and
+ * Enumerate the grid (docs/checking.md, "What a run does"): every source and
  * destination alignment 0..63 for short strings, lengths 0 to past two
  * pages and some far longer, counts around each length, word and page
  * multiples +-1, all 255 non-zero byte values, NUL at every offset of a

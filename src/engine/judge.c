@@ -167,7 +167,7 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 		return judge_stop(c, cand, f, max);
 	nf = judge_margins(cand, f, 0, max);
 
-	/* A huge count may be refused outright (README, "Huge counts"). */
+	/* A huge count may be refused outright (docs/contract.md, "Huge counts"). */
 	if (sc_count_is_huge(c) && (c->api == SC_STRSCPY) && cand->ret == -E2BIG &&
 	    dest_untouched(cand))
 		return nf;

@@ -39,7 +39,7 @@ int sc_race(struct sc_engine *e, enum sc_race_kind kind, enum sc_api api, void *
 	    uint64_t seed, double seconds, uint64_t max_calls, struct sc_case *c,
 	    struct sc_race_result *r);
 
-/* The race invariants (README, "Race robustness") on one outcome. */
+/* The race invariants (docs/contract.md, "Race robustness") on one outcome. */
 int sc_judge_race(const struct sc_case *c, const struct sc_outcome *o,
 		  struct sc_finding *f, int max);
 

@@ -1,6 +1,6 @@
 /*
  * relations.h - what strscpy, strlcpy and strncpy must agree on for the
- * same source and count (README, "Relations"):
+ * same source and count (docs/contract.md, "Relations"):
  *   strscpy returns L >= 0  ->  strlcpy returns L, and the images match;
  *   strscpy returns -E2BIG  ->  strlcpy returns >= count, images match;
  *   strncpy's image equals strscpy's on dest[0 .. min(L, count-1) - 1].
