@@ -10,7 +10,7 @@ DESTDIR ?=
 
 LIB_SRCS    := src/lib/strscpy.c src/lib/strscpy_pad.c
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
-ENGINE_SRCS := $(addprefix src/engine/,case.c arena.c engine.c judge.c grid.c race.c load.c relations.c)
+ENGINE_SRCS := $(addprefix src/engine/,case.c arena.c bytes.c canary.c engine.c judge.c rules.c grid.c race.c load.c relations.c)
 HEADERS     := $(wildcard src/*/*.h ref/*.h)
 
 ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)

@@ -14,6 +14,7 @@
 #endif
 #endif
 
+#include "../src/engine/bytes.h"
 #include "../src/engine/engine.h"
 #include "../src/engine/load.h"
 #include "../src/engine/relations.h"
@@ -205,19 +206,14 @@ size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size,
 	return size;
 }
 
-/* Source bytes, C-escaped, at most max of them. */
+/* Source bytes, C-escaped, at most max (<= FH_SHOW_MAX) of them. */
+#define FH_SHOW_MAX 160
 static void print_bytes(const unsigned char *s, size_t n, size_t max)
 {
-	fputc('"', stderr);
-	for (size_t i = 0; i < n && i < max; i++) {
-		if (s[i] == '"' || s[i] == '\\')
-			fprintf(stderr, "\\%c", s[i]);
-		else if (s[i] >= 0x20 && s[i] < 0x7f)
-			fputc(s[i], stderr);
-		else
-			fprintf(stderr, "\\x%02x", s[i]);
-	}
-	fputc('"', stderr);
+	static char buf[SC_ESCAPE_MAX(FH_SHOW_MAX)];
+
+	sc_escape(s, n < max ? n : max, buf, sizeof(buf));
+	fprintf(stderr, "\"%s\"", buf);
 	if (n > max)
 		fprintf(stderr, "... (%zu more)", n - max);
 }
@@ -252,7 +248,7 @@ static void report(enum fh_kind kind, const struct sc_finding *f, int nf,
 		sc_place_name(c->src_place), c->src_off,
 		(unsigned)((uintptr_t)engine.cand.src % 64), sc_place_name(c->dst_place), c->dst_off);
 	fprintf(stderr, "  src: ");
-	print_bytes(c->src, c->src_len, 160);
+	print_bytes(c->src, c->src_len, FH_SHOW_MAX);
 	fputc('\n', stderr);
 	if (kind != FH_relations && engine.cand.stop == SC_RETURNED) {
 		size_t n = engine.cand.dst_len, at = f[0].offset > 0 ? (size_t)f[0].offset : 0;

@@ -4,13 +4,19 @@
 STRCHECK_SRCS := $(wildcard src/cli/*.c)
 STRCHECK_OBJS := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
-.PHONY: strcheck zoo
+.PHONY: strcheck zoo man
 
 strcheck: $(BUILD)/strcheck
+
+# The version has one home, the VERSION file; options.c prints it.
+VERSION := $(shell cat VERSION)
 
 $(BUILD)/cli/%.o: src/cli/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/cli/options.o: VERSION
+$(BUILD)/cli/options.o: ALL_CFLAGS += -DSC_VERSION='"$(VERSION)"'
 
 $(BUILD)/strcheck: $(STRCHECK_OBJS) $(BUILD)/libengine.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(STRCHECK_OBJS) -L$(BUILD) -lengine -ldl -lpthread -lm
@@ -32,3 +38,8 @@ $(BUILD)/zoo/%.so: tests/zoo/%.c
 # The project's own strscpy, checked as a user would check theirs.
 run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 	$(BUILD)/strcheck --impl=$(BUILD)/libstrscpy.so --reader
+
+# docs/strcheck.1: its OPTIONS section is the option table's (strcheck
+# --man-options), between the two marker lines; the rest is written by hand.
+man: $(BUILD)/strcheck
+	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)"

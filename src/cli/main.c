@@ -15,9 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "options.h"
+#include "../engine/bytes.h"
 #include "../engine/grid.h"
 #include "../engine/race.h"
+#include "options.h"
 #include "report.h"
 #include "supervise.h"
 
@@ -97,20 +98,21 @@ static int load_case(const struct sc_opts *o, struct sc_case *c)
 
 	if (o->only == SC_ONLY_HEX) {
 		len = sc_unhex(o->only_arg, buf, max);
+		snprintf(num, sizeof(num), "%zu", 2 * (len < 0 ? max : SC_HEADER_LEN));
 		if (len < 0)
 			return fail("--case: not an encoded case: expected an even number of hex "
-				    "digits, at most %s%s", "262152", "");
+				    "digits, at most %s%s", num, "");
 		if (len < SC_HEADER_LEN)
 			return fail("--case=%s: too short: an encoded case has at least %s hex digits",
-				    o->only_arg, "16");
+				    o->only_arg, num);
 	} else {
 		len = read_case_file(o->only_arg, buf, max, err, sizeof(err));
 		if (len < 0)
 			return fail("%s%s", err, "");
 		if (len < SC_HEADER_LEN) {
-			snprintf(num, sizeof(num), "%ld", len);
-			return fail("--replay=%s: corrupt case file: %s bytes, an encoded case has at "
-				    "least 8", o->only_arg, num);
+			snprintf(err, sizeof(err), "--replay=%s: corrupt case file: %ld bytes, an "
+				 "encoded case has at least %d", o->only_arg, len, SC_HEADER_LEN);
+			return fail("%s%s", err, "");
 		}
 	}
 	sc_case_decode(c, buf, (size_t)len);
@@ -124,18 +126,10 @@ static int load_case(const struct sc_opts *o, struct sc_case *c)
 	return 0;
 }
 
-static int count_case(const struct sc_case *c, uint64_t index, void *arg)
-{
-	(void)c, (void)index, (void)arg;
-	return 0;
-}
-
 /* The plan from the options; 0, or the exit status of a usage error. */
 static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_report_info *ri,
 		     struct sc_case *one)
 {
-	static struct sc_case scratch;
-
 	memset(p, 0, sizeof(*p));
 	p->impl = o->impl ? o->impl : default_impl();
 	p->symbol = o->symbol;
@@ -170,7 +164,7 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 		p->one_case = one;
 		p->only_phase = SC_PH_ONE;
 	} else if (o->only == SC_ONLY_GRID) {
-		uint64_t total = sc_grid(p->api, p->policy, &scratch, count_case, NULL);
+		uint64_t total = sc_grid_size(p->api, p->policy);
 		char num[32];
 
 		if (o->only_index >= total) {
@@ -210,9 +204,16 @@ int main(int argc, char **argv)
 
 	if (sc_opts_parse(&o, argc, argv, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
-	if (o.help) {
-		fputs(sc_usage, stdout);
-		return 0;
+	if (o.help || o.version || o.list_rules || o.man_options) {
+		if (o.help)
+			sc_opts_help(stdout);
+		else if (o.version)
+			printf("strcheck %s\n", sc_version);
+		else if (o.list_rules)
+			sc_rules_list(stdout);
+		else
+			sc_opts_man(stdout);
+		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : 0;
 	}
 	rc = make_plan(&o, &p, &ri, &one);
 	if (rc)

@@ -2,73 +2,75 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
 
-const char sc_usage[] =
-	"usage: strcheck [--impl=PATH.so] [--symbol=NAME]\n"
-	"                [--api=strscpy|strscpy_pad|strlcpy|strncpy] [--seed=N]\n"
-	"                [--time=SECONDS] [--cases=N] [--strict] [--reader] [--no-race]\n"
-	"                [--first] [--timeout=MS] [--format=text|json] [--quiet]\n"
-	"                [--case=HEX | --replay=FILE | --grid-case=N | --random-case=N]\n"
-	"\n"
-	"Checks a bounded string-copy function in a shared object against the byte\n"
-	"reference under guard pages, with a concurrent mutator, and reports every\n"
-	"distinct defect with a command that replays it.\n"
-	"\n"
-	"  --impl=PATH.so    shared object to check (default: strcheck's own libstrscpy.so)\n"
-	"  --symbol=NAME     function to check (default: the API's name)\n"
-	"  --api=NAME        contract to check against (default: strscpy)\n"
-	"  --seed=N          seed of the random cases and the race check (default 1)\n"
-	"  --time=SECONDS    time budget of the whole run (default 9); the grid always\n"
-	"                    runs to the end, random cases fill what is left\n"
-	"  --cases=N         exactly N random cases, whatever the time (reproducible counts)\n"
-	"  --strict          bytes after the NUL must be left unchanged (default: unchanged\n"
-	"                    or zero, never source bytes)\n"
-	"  --reader          also run the concurrent-reader check (each dest byte written once)\n"
-	"  --no-race         skip the race check (source changing during the call)\n"
-	"  --first           stop at the first defect\n"
-	"  --timeout=MS      a call running longer than this is hung (default 250)\n"
-	"  --format=FMT      report as text (default) or json, on stdout\n"
-	"  --quiet           no progress line, and a text report of the verdict only\n"
-	"  --case=HEX        run just this encoded case (from a report)\n"
-	"  --replay=FILE     run just the encoded case in FILE (e.g. a fuzzer crash file)\n"
-	"  --grid-case=N     run just case N of the grid\n"
-	"  --random-case=N   run just random case N of --seed\n"
-	"\n"
-	"Exit status: 0 no defect found, 1 defects found, 2 usage or load error.\n";
+#ifndef SC_VERSION
+#define SC_VERSION "unknown"
+#endif
+const char sc_version[] = SC_VERSION;
 
-/* "--name=value" or "--name value": the value, advancing *i for the
- * second form; NULL if arg is not this option. */
-static const char *value_of(const char *name, int argc, char **argv, int *i, int *missing)
+/* ---- the parsers an entry can name ---- */
+
+static int bad(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int bad(char *err, size_t errlen, const char *fmt, ...)
 {
-	const char *arg = argv[*i];
-	size_t n = strlen(name);
+	va_list ap;
 
-	*missing = 0;
-	if (strncmp(arg, name, n) != 0)
-		return NULL;
-	if (arg[n] == '=')
-		return arg + n + 1;
-	if (arg[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = 1;
-		return NULL;
-	}
-	return argv[++*i];
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
+static void *field_of(struct sc_opts *o, const struct sc_option *opt)
+{
+	return (char *)o + opt->field;
+}
+
+/* Store v in the entry's integer field, whatever its width. */
+static void store_int(struct sc_opts *o, const struct sc_option *opt, uint64_t v)
+{
+	void *p = field_of(o, opt);
+
+	if (opt->size == sizeof(uint64_t)) {
+		memcpy(p, &v, sizeof(v));
+	} else {
+		uint32_t v32 = (uint32_t)v;
+
+		memcpy(p, &v32, sizeof(v32));
+	}
+}
+
+static int opt_flag(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		    size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	store_int(o, opt, (uint64_t)(int64_t)opt->ival);
+	return 0;
+}
+
+static int opt_string(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		      size_t errlen)
+{
+	if (!*v)
+		return bad(err, errlen, "--%s: needs %s", opt->name, opt->what);
+	*(const char **)field_of(o, opt) = v;
+	return 0;
+}
+
+/* Decimal, or hex with 0x: never octal (a seed of 010 is ten). */
 static int parse_u64(const char *s, uint64_t *v)
 {
 	char *end;
 
 	if (!*s || *s == '-' || *s == '+' || *s == ' ')
 		return -1;
-	/* Decimal, or hex with 0x: never octal (a seed of 010 is ten). */
 	errno = 0;
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		*v = isxdigit((unsigned char)s[2]) ? strtoull(s + 2, &end, 16) : (end = (char *)s, 0);
@@ -77,151 +79,230 @@ static int parse_u64(const char *s, uint64_t *v)
 	return errno || *end || end == s ? -1 : 0;
 }
 
-static int parse_seconds(const char *s, double *v)
+static int u64_in_range(const struct sc_option *opt, const char *v, uint64_t *n)
 {
-	char *end;
-
-	if (!*s)
-		return -1;
-	errno = 0;
-	*v = strtod(s, &end);
-	return errno || *end || !isfinite(*v) || *v < 0 || *v > 86400 ? -1 : 0;
+	return parse_u64(v, n) == 0 && *n >= opt->min && (!opt->max || *n <= opt->max) ? 0 : -1;
 }
 
-static int bad(char *err, size_t errlen, const char *fmt, const char *a, const char *b)
+static int bad_number(const struct sc_option *opt, const char *v, char *err, size_t errlen)
 {
-	snprintf(err, errlen, fmt, a, b);
-	return -1;
+	if (opt->flags & SC_OPT_SAY_RANGE)
+		return bad(err, errlen, "--%s=%s: expected %s between %" PRIu64 " and %" PRIu64,
+			   opt->name, v, opt->what, opt->min, opt->max);
+	return bad(err, errlen, "--%s=%s: not %s", opt->name, v, opt->what);
 }
 
-static int set_only(struct sc_opts *o, enum sc_only only, const char *flag, char *err,
-		    size_t errlen)
-{
-	if (o->only != SC_ONLY_NONE)
-		return bad(err, errlen, "%s: only one of --case, --replay, --grid-case, "
-			   "--random-case may be given%s", flag, "");
-	o->only = only;
-	return 0;
-}
-
-/* Options that take a value. */
-static int parse_valued(struct sc_opts *o, const char *name, const char *v, char *err,
-			size_t errlen)
+static int opt_u64(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		   size_t errlen)
 {
 	uint64_t n;
 
-	if (!strcmp(name, "--impl")) {
-		if (!*v)
-			return bad(err, errlen, "%s: needs a path to a shared object%s", name, "");
-		o->impl = v;
-	} else if (!strcmp(name, "--symbol")) {
-		if (!*v)
-			return bad(err, errlen, "%s: needs a symbol name%s", name, "");
-		o->symbol = v;
-	} else if (!strcmp(name, "--api")) {
-		if (sc_api_parse(v, &o->api) != 0)
-			return bad(err, errlen, "--api=%s: unknown API (expected strscpy, "
-				   "strscpy_pad, strlcpy or strncpy)%s", v, "");
-		o->api_given = 1;
-	} else if (!strcmp(name, "--seed")) {
-		if (parse_u64(v, &o->seed) != 0)
-			return bad(err, errlen, "--seed=%s: not an unsigned 64-bit number%s", v, "");
-	} else if (!strcmp(name, "--time")) {
-		if (parse_seconds(v, &o->seconds) != 0)
-			return bad(err, errlen, "--time=%s: expected seconds between 0 and 86400%s",
-				   v, "");
-	} else if (!strcmp(name, "--cases")) {
-		if (parse_u64(v, &n) != 0 || n > INT64_MAX)
-			return bad(err, errlen, "--cases=%s: not a number of cases%s", v, "");
-		o->cases = (int64_t)n;
-	} else if (!strcmp(name, "--timeout")) {
-		if (parse_u64(v, &n) != 0 || n < 10 || n > 600000)
-			return bad(err, errlen, "--timeout=%s: expected milliseconds between 10 and "
-				   "600000%s", v, "");
-		o->timeout_ms = (unsigned)n;
-	} else if (!strcmp(name, "--format")) {
-		if (!strcmp(v, "text"))
-			o->format = SC_TEXT;
-		else if (!strcmp(v, "json"))
-			o->format = SC_JSON;
-		else
-			return bad(err, errlen, "--format=%s: expected text or json%s", v, "");
-	} else if (!strcmp(name, "--case")) {
-		if (set_only(o, SC_ONLY_HEX, name, err, errlen))
-			return -1;
-		o->only_arg = v;
-	} else if (!strcmp(name, "--replay")) {
-		if (!*v)
-			return bad(err, errlen, "%s: needs a file name%s", name, "");
-		if (set_only(o, SC_ONLY_FILE, name, err, errlen))
-			return -1;
-		o->only_arg = v;
-	} else {
-		enum sc_only only = !strcmp(name, "--grid-case") ? SC_ONLY_GRID : SC_ONLY_RANDOM;
-
-		if (parse_u64(v, &o->only_index) != 0)
-			return bad(err, errlen, "%s=%s: not a case number", name, v);
-		if (set_only(o, only, name, err, errlen))
-			return -1;
-	}
+	if (u64_in_range(opt, v, &n) != 0)
+		return bad_number(opt, v, err, errlen);
+	store_int(o, opt, n);
 	return 0;
 }
 
-static const char *const valued[] = {
-	"--impl", "--symbol", "--api", "--seed", "--time", "--cases", "--timeout",
-	"--format", "--case", "--replay", "--grid-case", "--random-case",
+static int opt_seconds(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		       size_t errlen)
+{
+	char *end;
+	double d;
+
+	errno = 0;
+	d = *v ? strtod(v, &end) : NAN;
+	if (!*v || errno || *end || !isfinite(d) || d < (double)opt->min || d > (double)opt->max)
+		return bad_number(opt, v, err, errlen);
+	*(double *)field_of(o, opt) = d;
+	return 0;
+}
+
+void sc_opt_choices(const struct sc_option *opt, const char *sep, const char *last, char *buf,
+		    size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (unsigned i = 0; opt->choice(i) && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					!i ? "" : opt->choice(i + 1) ? sep : last, opt->choice(i));
+}
+
+static int opt_choice(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		      size_t errlen)
+{
+	char list[200];
+
+	for (unsigned i = 0; opt->choice(i); i++)
+		if (!strcmp(v, opt->choice(i))) {
+			store_int(o, opt, i);
+			return 0;
+		}
+	sc_opt_choices(opt, ", ", " or ", list, sizeof(list));
+	if (opt->what)
+		return bad(err, errlen, "--%s=%s: unknown %s (expected %s)", opt->name, v, opt->what,
+			   list);
+	return bad(err, errlen, "--%s=%s: expected %s", opt->name, v, list);
+}
+
+static int opt_api(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		   size_t errlen)
+{
+	if (opt_choice(o, opt, v, err, errlen) != 0)
+		return -1;
+	o->api_given = 1;
+	return 0;
+}
+
+/* --case, --replay, --grid-case, --random-case: at most one of them. */
+static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const char *v,
+			char *err, size_t errlen)
+{
+	enum sc_only only = (enum sc_only)opt->ival;
+	char names[200];
+
+	if (only == SC_ONLY_GRID || only == SC_ONLY_RANDOM) {
+		if (parse_u64(v, &o->only_index) != 0)
+			return bad_number(opt, v, err, errlen);
+	} else if (opt->what && !*v) {
+		return bad(err, errlen, "--%s: needs %s", opt->name, opt->what);
+	}
+	if (o->only != SC_ONLY_NONE) {
+		size_t len = 0;
+
+		names[0] = 0;
+		for (const struct sc_option *t = sc_options; t->name; t++)
+			if (t->flags & SC_OPT_ONE_CASE)
+				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s--%s",
+							len ? ", " : "", t->name);
+		return bad(err, errlen, "--%s: only one of %s may be given", opt->name, names);
+	}
+	o->only = only;
+	o->only_arg = v;
+	return 0;
+}
+
+static const char *api_choice(unsigned i)
+{
+	return i < SC_API_COUNT ? sc_api_name((enum sc_api)i) : NULL;
+}
+
+static const char *format_choice(unsigned i)
+{
+	static const char *const names[] = { "text", "json" };  /* enum sc_format */
+
+	return i < sizeof(names) / sizeof(names[0]) ? names[i] : NULL;
+}
+
+/* ---- the table ---- */
+
+#define FIELD(f) offsetof(struct sc_opts, f), sizeof(((struct sc_opts *)0)->f)
+#define OPT_FLAG(name, sh, f, val, help) \
+	{ name, sh, NULL, opt_flag, FIELD(f), NULL, 0, 0, NULL, val, 0, help }
+#define OPT_INFO(name, sh, f, flags, help) \
+	{ name, sh, NULL, opt_flag, FIELD(f), NULL, 0, 0, NULL, 1, SC_OPT_INFO | (flags), help }
+#define OPT_STRING(name, arg, f, what, help) \
+	{ name, 0, arg, opt_string, FIELD(f), what, 0, 0, NULL, 0, 0, help }
+#define OPT_U64(name, arg, f, what, min, max, flags, help) \
+	{ name, 0, arg, opt_u64, FIELD(f), what, min, max, NULL, 0, flags, help }
+#define OPT_SECONDS(name, arg, f, min, max, help) \
+	{ name, 0, arg, opt_seconds, FIELD(f), "seconds", min, max, NULL, 0, SC_OPT_SAY_RANGE, help }
+#define OPT_CHOICE(name, arg, f, choice, what, help) \
+	{ name, 0, arg, opt_choice, FIELD(f), what, 0, 0, choice, 0, 0, help }
+#define OPT_ONE_CASE(name, arg, only, what, help) \
+	{ name, 0, arg, opt_one_case, 0, 0, what, 0, 0, NULL, only, SC_OPT_ONE_CASE, help }
+
+const struct sc_option sc_options[] = {
+	OPT_STRING("impl", "PATH.so", impl, "a path to a shared object",
+		   "shared object to check (default: strcheck's own libstrscpy.so)"),
+	OPT_STRING("symbol", "NAME", symbol, "a symbol name",
+		   "function to check (default: the API's name)"),
+	{ "api", 0, "NAME", opt_api, FIELD(api), "API", 0, 0, api_choice, 0, 0,
+	  "contract to check against (default: strscpy)" },
+	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
+		"seed of the random cases and the race check (default 1)"),
+	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
+		    "time budget of the whole run (default 9); the grid always runs to the end, "
+		    "random cases fill what is left"),
+	OPT_U64("cases", "N", cases, "a number of cases", 0, INT64_MAX, 0,
+		"exactly N random cases, whatever the time (reproducible counts)"),
+	OPT_FLAG("strict", 0, policy, SC_STRICT,
+		 "bytes after the NUL must be left unchanged (default: unchanged or zero, never "
+		 "source bytes)"),
+	OPT_FLAG("reader", 0, reader, 1,
+		 "also run the concurrent-reader check (each dest byte written once)"),
+	OPT_FLAG("no-race", 0, race, 0, "skip the race check (source changing during the call)"),
+	OPT_FLAG("first", 0, first, 1, "stop at the first defect"),
+	OPT_U64("timeout", "MS", timeout_ms, "milliseconds", SC_TIMEOUT_MIN_MS, SC_TIMEOUT_MAX_MS,
+		SC_OPT_SAY_RANGE, "a call running longer than this is hung (default 250)"),
+	OPT_CHOICE("format", "FMT", format, format_choice, NULL,
+		   "report as text (default) or json, on stdout"),
+	OPT_FLAG("quiet", 'q', quiet, 1, "no progress line, and a text report of the verdict only"),
+	OPT_ONE_CASE("case", "HEX", SC_ONLY_HEX, NULL, "run just this encoded case (from a report)"),
+	OPT_ONE_CASE("replay", "FILE", SC_ONLY_FILE, "a file name",
+		     "run just the encoded case in FILE (e.g. a fuzzer crash file)"),
+	OPT_ONE_CASE("grid-case", "N", SC_ONLY_GRID, "a case number", "run just case N of the grid"),
+	OPT_ONE_CASE("random-case", "N", SC_ONLY_RANDOM, "a case number",
+		     "run just random case N of --seed"),
+	OPT_INFO("list-rules", 0, list_rules, 0,
+		 "list the contract rules a report can name (id, classes, clause) and exit"),
+	OPT_INFO("version", 0, version, 0, "print the version and exit"),
+	OPT_INFO("help", 'h', help, 0, "print this help and exit"),
+	OPT_INFO("man-options", 0, man_options, SC_OPT_HIDDEN,
+		 "print the OPTIONS section of the man page (make man)"),
+	{ NULL, 0, NULL, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL },
 };
 
-static int parse_flag(struct sc_opts *o, const char *arg)
+static const struct sc_opts sc_opts_defaults = {
+	.api = SC_STRSCPY,
+	.seed = 1,
+	.seconds = 9,
+	.cases = -1,
+	.timeout_ms = 250,
+	.race = 1,
+};
+
+/* ---- the parser ---- */
+
+/* The entry arg names ("--name", "--name=v" or "-x"), or NULL; *v is the
+ * value after '=' if any. */
+static const struct sc_option *lookup(const char *arg, const char **v)
 {
-	if (!strcmp(arg, "--strict"))
-		o->policy = SC_STRICT;
-	else if (!strcmp(arg, "--reader"))
-		o->reader = 1;
-	else if (!strcmp(arg, "--no-race"))
-		o->race = 0;
-	else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q"))
-		o->quiet = 1;
-	else if (!strcmp(arg, "--first"))
-		o->first = 1;
-	else if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
-		o->help = 1;
-	else
-		return -1;
-	return 0;
+	*v = NULL;
+	for (const struct sc_option *t = sc_options; t->name; t++) {
+		size_t n = strlen(t->name);
+
+		if (t->short_name && arg[0] == '-' && arg[1] == t->short_name && !arg[2])
+			return t;
+		if (strncmp(arg, "--", 2) || strncmp(arg + 2, t->name, n))
+			continue;
+		if (arg[2 + n] == '=' && t->arg)
+			*v = arg + 3 + n;
+		if (arg[2 + n] == '\0' || *v)
+			return t;
+	}
+	return NULL;
 }
 
 int sc_opts_parse(struct sc_opts *o, int argc, char **argv, char *err, size_t errlen)
 {
-	memset(o, 0, sizeof(*o));
-	o->api = SC_STRSCPY;
-	o->seed = 1;
-	o->seconds = 9;
-	o->cases = -1;
-	o->timeout_ms = 250;
-	o->race = 1;
-
+	*o = sc_opts_defaults;
 	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i], *v = NULL;
-		size_t k;
-		int missing = 0;
+		const char *arg = argv[i], *v;
+		const struct sc_option *t = lookup(arg, &v);
 
-		for (k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
-			if ((v = value_of(valued[k], argc, argv, &i, &missing)) || missing)
-				break;
-		if (missing)
-			return bad(err, errlen, "%s: missing value%s", arg, "");
-		if (v) {
-			if (parse_valued(o, valued[k], v, err, errlen) != 0)
-				return -1;
-			continue;
+		if (!t && arg[0] == '-')
+			return bad(err, errlen, "unknown option '%s' (strcheck --help lists them)", arg);
+		if (!t)
+			return bad(err, errlen, "unexpected argument '%s' (did you mean --impl=%s?)",
+				   arg, arg);
+		if (t->arg && !v) {
+			if (i + 1 >= argc)
+				return bad(err, errlen, "%s: missing value", arg);
+			v = argv[++i];
 		}
-		if (parse_flag(o, arg) == 0)
-			continue;
-		if (arg[0] == '-')
-			return bad(err, errlen, "unknown option '%s' (strcheck --help lists them)%s",
-				   arg, "");
-		return bad(err, errlen, "unexpected argument '%s' (did you mean --impl=%s?)", arg, arg);
+		if (t->parse(o, t, v, err, errlen) != 0)
+			return -1;
 	}
 	return 0;
 }

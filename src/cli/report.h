@@ -22,14 +22,11 @@ struct sc_report_info {
 	const char *reader_skipped;  /* likewise for the reader check */
 };
 
+/* The text report (report_text.c). */
 void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 		    const struct sc_shared *s);
+/* The same as one JSON object (report_json.c). */
 void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 		    const struct sc_shared *s);
-
-/* Hex of bytes, for --case=; out must hold 2 * n + 1. */
-void sc_hex(const uint8_t *b, size_t n, char *out);
-/* Parse hex into b (at most max bytes); returns the length or -1. */
-long sc_unhex(const char *hex, uint8_t *b, size_t max);
 
 #endif

@@ -60,6 +60,11 @@ int sc_count_is_huge(const struct sc_case *c)
 	return c->count > SC_COUNT_MAX;
 }
 
+size_t sc_case_dst_len(const struct sc_case *c)
+{
+	return sc_count_is_huge(c) ? SC_DST_SPAN : (size_t)c->count;
+}
+
 size_t sc_case_strlen(const struct sc_case *c)
 {
 	const unsigned char *nul = memchr(c->src, 0, c->src_len);
@@ -89,11 +94,11 @@ void sc_case_normalize(struct sc_case *c)
 	/* These two write all count bytes: no huge counts for them. */
 	if ((c->api == SC_STRSCPY_PAD || c->api == SC_STRNCPY) && sc_count_is_huge(c))
 		c->count %= SC_COUNT_MAX + 1;
-	/* A huge count gets a destination of SC_DST_SPAN bytes: a string that
+	/* A huge count gets a capped destination (sc_case_dst_len): a string that
 	 * would not fit there ends at its last byte, or a correct copy (which
 	 * a huge count allows) would be called an overwrite. */
-	if (sc_count_is_huge(c) && sc_case_strlen(c) >= SC_DST_SPAN)
-		c->src[SC_DST_SPAN - 1] = 0;
+	if (sc_count_is_huge(c) && sc_case_strlen(c) >= sc_case_dst_len(c))
+		c->src[sc_case_dst_len(c) - 1] = 0;
 	/* The contract would read one byte more than we have: terminate. */
 	if (sc_case_readable(c) > c->src_len)
 		c->src[c->src_len++] = 0;

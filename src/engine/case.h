@@ -62,6 +62,10 @@ extern const unsigned sc_huge_count_n;
 /* True when the case's count gets a capped destination (see SC_DST_SPAN). */
 int sc_count_is_huge(const struct sc_case *c);
 
+/* The destination's length: count, or SC_DST_SPAN for a huge count (the
+ * one place that caps it: runner, judges and reports all ask here). */
+size_t sc_case_dst_len(const struct sc_case *c);
+
 /*
  * Decode any byte string into a valid case (fuzzers hand us anything):
  * out-of-range fields wrap, an over-long source is cut, and a source that

@@ -126,30 +126,6 @@ void sc_engine_fini(struct sc_engine *e)
 	e->cand.win = e->ref.win = NULL;
 }
 
-/*
- * Both patterns are periodic (64 and 23 bytes), so they are copied from
- * tables made once instead of computed byte by byte: that was three
- * quarters of the time of a short case.
- */
-static unsigned char canary_tab[64 + SC_COUNT_MAX + 2 * SC_MARGIN];
-static unsigned char filler_before[SC_MARGIN];      /* [SC_MARGIN - i]: sc_filler(-i) */
-static unsigned char filler_after[23 + SC_MARGIN];  /* [j]: sc_filler(j) */
-
-__attribute__((constructor)) static void make_tables(void)
-{
-	for (size_t j = 0; j < sizeof(canary_tab); j++)
-		canary_tab[j] = sc_canary((int64_t)j);
-	for (size_t i = 1; i <= SC_MARGIN; i++)
-		filler_before[SC_MARGIN - i] = sc_filler(-(int64_t)i);
-	for (size_t j = 0; j < sizeof(filler_after); j++)
-		filler_after[j] = sc_filler((int64_t)j);
-}
-
-const unsigned char *sc_canaries(int64_t k)
-{
-	return canary_tab + (uint64_t)k % 64;  /* sc_canary has period 64 */
-}
-
 void *sc_reference(enum sc_api api)
 {
 	switch (api) {
@@ -164,11 +140,6 @@ void *sc_reference(enum sc_api api)
 	}
 }
 
-static size_t dst_span(const struct sc_case *c)
-{
-	return sc_count_is_huge(c) ? SC_DST_SPAN : (size_t)c->count;
-}
-
 static size_t min_size(size_t a, size_t b)
 {
 	return a < b ? a : b;
@@ -176,7 +147,7 @@ static size_t min_size(size_t a, size_t b)
 
 void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_outcome *out)
 {
-	size_t n = dst_span(c);
+	size_t n = sc_case_dst_len(c);
 	unsigned char *src = sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
 	unsigned char *dst = sc_arena_place(&e->dst, c->dst_place, c->dst_off, n);
 	unsigned char *rw = sc_arena_rw(&e->src, src);
@@ -185,9 +156,9 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_ou
 	unsigned char *win;
 
 	/* Source with filler around it, written through the writable view. */
-	memcpy(rw - src_before, filler_before + SC_MARGIN - src_before, src_before);
+	memcpy(rw - src_before, sc_filler_before(src_before), src_before);
 	memcpy(rw, c->src, c->src_len);
-	memcpy(rw + c->src_len, filler_after + c->src_len % 23, src_after);
+	memcpy(rw + c->src_len, sc_filler_from(c->src_len), src_after);
 
 	/* Destination and the margins around it: canaries. */
 	out->before = min_size(SC_MARGIN, (size_t)(dst - e->dst.data));

@@ -15,55 +15,11 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "canary.h"
 #include "case.h"
-
-/* Defect classes (docs/contract.md, "The defect classes"). */
-enum sc_class {
-	SC_PASS,
-	SC_OVERREAD,
-	SC_OVERWRITE,
-	SC_UNDERREAD,
-	SC_UNDERWRITE,
-	SC_SRC_WRITE,
-	SC_RETVAL,
-	SC_TERMINATION,
-	SC_CONTENT,
-	SC_LEAK,
-	SC_RACE,
-	SC_HANG,
-	SC_CRASH,
-	SC_CLASS_COUNT
-};
-
-const char *sc_class_name(enum sc_class cls);
-
-/* How the call ended. */
-enum sc_stop { SC_RETURNED, SC_FAULTED, SC_HUNG, SC_SIGNALLED };
-
-/* Margin of canary bytes checked on each side of dest. */
-#define SC_MARGIN 256
-
-struct sc_outcome {
-	enum sc_stop stop;
-	int signo;
-	char access;             /* fault: 'r', 'w', or '?' when unknown */
-	uintptr_t fault_addr;
-	char fault_arena;        /* 's' source, 'd' dest, 0 elsewhere */
-	enum sc_region fault_region;
-	int64_t ret;             /* strncpy: returned pointer minus dest */
-	const unsigned char *src, *dst;  /* where the buffers were placed */
-	size_t dst_len;          /* dest bytes the call may write (count, capped) */
-	size_t before;           /* window bytes before dest */
-	size_t win_len;          /* window: [dst - before, dst - before + win_len) */
-	unsigned char *win;      /* image of the window after the call */
-};
-
-struct sc_finding {
-	enum sc_class cls;
-	const char *rule;        /* the contract clause, e.g. "return-value" */
-	int64_t offset;          /* dest offset the finding is about, or -1 */
-	char what[240];          /* one line: what was expected, what happened */
-};
+#include "judge.h"
+#include "outcome.h"
+#include "rules.h"
 
 /* Type of each API's function. */
 typedef long (*sc_strscpy_fn)(char *, const char *, size_t);  /* ssize_t */
@@ -92,25 +48,6 @@ struct sc_engine {
 int sc_engine_init(struct sc_engine *e, unsigned timeout_ms);
 void sc_engine_fini(struct sc_engine *e);
 
-/* The canary byte at dest offset k (never zero). */
-static inline unsigned char sc_canary(int64_t k)
-{
-	return (unsigned char)(0xc0 | ((uint64_t)k * 5 + 3) % 64);
-}
-
-/* The byte around the source at source offset k (never zero). */
-static inline unsigned char sc_filler(int64_t k)
-{
-	return (unsigned char)('A' + (uint64_t)k % 23);
-}
-
-/*
- * The canaries sc_canary(k), sc_canary(k+1), ... as n contiguous bytes,
- * n <= SC_COUNT_MAX + 2 * SC_MARGIN: fills and comparisons go through
- * memcpy and memcmp with it (a fuzzer's exec/s is made of these).
- */
-const unsigned char *sc_canaries(int64_t k);
-
 /* The byte-at-a-time reference function of an API. */
 void *sc_reference(enum sc_api api);
 
@@ -118,22 +55,9 @@ void *sc_reference(enum sc_api api);
 void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn,
 	    struct sc_outcome *out);
 
-/*
- * Judge a candidate's outcome against the reference's for the same case:
- * a pure function.  Writes up to max findings, the most telling first, and
- * returns how many (0: the call kept the contract).
- */
-int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
-	     const struct sc_outcome *ref, struct sc_finding *f, int max);
-
 /* sc_run the candidate (into e->cand) and the reference (e->ref), judge. */
 int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	     struct sc_finding *f, int max);
-
-/* Describe where a fault hit, e.g. "read at src+count+0 (guard page after
- * the source)".  Returns buf. */
-char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
-			char *buf, size_t size);
 
 /* Calls made so far by sc_run (one engine runs one call at a time). */
 extern volatile unsigned long sc_calls;

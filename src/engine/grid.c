@@ -219,6 +219,19 @@ uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 	return w.n;
 }
 
+static int count_only(const struct sc_case *c, uint64_t index, void *arg)
+{
+	(void)c, (void)index, (void)arg;
+	return 0;
+}
+
+uint64_t sc_grid_size(enum sc_api api, enum sc_policy policy)
+{
+	static struct sc_case scratch;
+
+	return sc_grid(api, policy, &scratch, count_only, NULL);
+}
+
 void sc_random_case(uint64_t seed, uint64_t index, enum sc_api api,
 		    enum sc_policy policy, struct sc_case *c)
 {

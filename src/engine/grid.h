@@ -24,6 +24,10 @@ typedef int (*sc_case_fn)(const struct sc_case *c, uint64_t index, void *arg);
 uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 		 sc_case_fn fn, void *arg);
 
+/* How many cases the grid of (api, policy) has (walks it once; not
+ * thread-safe: it uses a scratch case of its own). */
+uint64_t sc_grid_size(enum sc_api api, enum sc_policy policy);
+
 /* Seeded random case number index; same (seed, index): same case. */
 void sc_random_case(uint64_t seed, uint64_t index, enum sc_api api,
 		    enum sc_policy policy, struct sc_case *c);

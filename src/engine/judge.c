@@ -1,41 +1,13 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "engine.h"
-
-static const char *const class_names[SC_CLASS_COUNT] = {
-	"pass", "overread", "overwrite", "underread", "underwrite", "src-write",
-	"retval", "termination", "content", "leak", "race", "hang", "crash",
-};
-
-const char *sc_class_name(enum sc_class cls)
-{
-	return (unsigned)cls < SC_CLASS_COUNT ? class_names[cls] : "?";
-}
-
-static int add(struct sc_finding *f, int n, int max, enum sc_class cls,
-	       const char *rule, int64_t offset, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
-
-static int add(struct sc_finding *f, int n, int max, enum sc_class cls,
-	       const char *rule, int64_t offset, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (n >= max)
-		return n;
-	f[n].cls = cls;
-	f[n].rule = rule;
-	f[n].offset = offset;
-	va_start(ap, fmt);
-	vsnprintf(f[n].what, sizeof(f[n].what), fmt, ap);
-	va_end(ap);
-	return n + 1;
-}
+#include "bytes.h"
+#include "canary.h"
+#include "judge.h"
+#include "race.h"
 
 char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 			char *buf, size_t size)
@@ -71,17 +43,18 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 	return buf;
 }
 
-static int judge_stop(const struct sc_case *c, const struct sc_outcome *o,
-		      struct sc_finding *f, int max)
+int sc_judge_stop(const struct sc_case *c, const struct sc_outcome *o,
+		  struct sc_finding *f, int max)
 {
 	char where[200];
 	enum sc_class cls = SC_CRASH;
 
 	if (o->stop == SC_HUNG)
-		return add(f, 0, max, SC_HANG, "returns", -1,
+		return sc_add_finding(f, 0, max, SC_RULE_RETURNS, SC_HANG, -1,
 			   "the call did not return within the time limit");
 	if (o->stop == SC_SIGNALLED)
-		return add(f, 0, max, SC_CRASH, "returns", -1, "the call raised %s (signal %d)",
+		return sc_add_finding(f, 0, max, SC_RULE_RETURNS, SC_CRASH, -1,
+				      "the call raised %s (signal %d)",
 			   strsignal(o->signo), o->signo);
 
 	sc_describe_fault(c, o, where, sizeof(where));
@@ -90,11 +63,10 @@ static int judge_stop(const struct sc_case *c, const struct sc_outcome *o,
 		      o->fault_region == SC_GUARD_AFTER ? SC_OVERREAD : SC_SRC_WRITE;
 	else if (o->fault_arena == 'd')
 		cls = o->fault_region == SC_GUARD_BEFORE ? SC_UNDERWRITE : SC_OVERWRITE;
-	return add(f, 0, max, cls, "no-fault", -1, "faulted: %s", where);
+	return sc_add_finding(f, 0, max, SC_RULE_NO_FAULT, cls, -1, "faulted: %s", where);
 }
 
-/* Bytes outside dest[0..n-1] must still hold their canaries. */
-static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, int max)
+int sc_judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, int max)
 {
 	int64_t first_before = 0, first_after = -1;
 	size_t hits_before = 0, hits_after = 0, i;
@@ -121,11 +93,11 @@ static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n
 		}
 	}
 	if (hits_before)
-		n = add(f, n, max, SC_UNDERWRITE, "no-write-before-dest", first_before,
+		n = sc_add_finding(f, n, max, SC_RULE_NO_WRITE_BEFORE_DEST, SC_PASS, first_before,
 			"wrote %zu byte(s) before dest, the first at dest%+" PRId64,
 			hits_before, first_before);
 	if (hits_after)
-		n = add(f, n, max, SC_OVERWRITE, "no-write-past-count", first_after,
+		n = sc_add_finding(f, n, max, SC_RULE_NO_WRITE_PAST_COUNT, SC_PASS, first_after,
 			"wrote %zu byte(s) at or past dest+count, the first at dest+count+%" PRId64,
 			hits_after, first_after - (int64_t)o->dst_len);
 	return n;
@@ -134,21 +106,6 @@ static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n
 static int dest_untouched(const struct sc_outcome *o)
 {
 	return memcmp(o->win + o->before, sc_canaries(0), o->dst_len) == 0;
-}
-
-/* First index in [from, to) where the images differ, or -1; *diffs counts. */
-static int64_t first_diff(const unsigned char *a, const unsigned char *b,
-			  size_t from, size_t to, size_t *diffs)
-{
-	int64_t first = -1;
-
-	*diffs = 0;
-	if (from >= to || memcmp(a + from, b + from, to - from) == 0)
-		return -1;
-	for (size_t i = from; i < to; i++)
-		if (a[i] != b[i] && !(*diffs)++)
-			first = (int64_t)i;
-	return first;
 }
 
 int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
@@ -164,8 +121,8 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	if (max <= 0)
 		return 0;
 	if (cand->stop != SC_RETURNED)
-		return judge_stop(c, cand, f, max);
-	nf = judge_margins(cand, f, 0, max);
+		return sc_judge_stop(c, cand, f, max);
+	nf = sc_judge_margins(cand, f, 0, max);
 
 	/* A huge count may be refused outright (docs/contract.md, "Huge counts"). */
 	if (sc_count_is_huge(c) && (c->api == SC_STRSCPY) && cand->ret == -E2BIG &&
@@ -173,14 +130,15 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 		return nf;
 
 	if (cand->ret != ref->ret)
-		nf = add(f, nf, max, SC_RETVAL, "return-value", -1,
+		nf = sc_add_finding(f, nf, max, SC_RULE_RETURN_VALUE, SC_PASS, -1,
 			 "returned %" PRId64 ", expected %" PRId64, cand->ret, ref->ret);
 
 	if (c->api == SC_STRNCPY) {
-		d = first_diff(got, want, 0, n, &diffs);
+		d = sc_first_diff(got, want, 0, n, &diffs);
 		if (d >= 0)
-			nf = add(f, nf, max, SC_CONTENT,
-				 want[d] == 0 ? "zero-fill" : "copied-bytes", d,
+			nf = sc_add_finding(f, nf, max,
+					    want[d] == 0 ? SC_RULE_ZERO_FILL : SC_RULE_COPIED_BYTES,
+					    SC_PASS, d,
 				 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte(s) differ)",
 				 d, got[d], want[d], diffs);
 		return nf;
@@ -193,18 +151,18 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 		return nf;
 	t = nul - want;
 	if (got[t] != 0)
-		nf = add(f, nf, max, SC_TERMINATION, "nul-terminated", t,
+		nf = sc_add_finding(f, nf, max, SC_RULE_NUL_TERMINATED, SC_PASS, t,
 			 "dest[%" PRId64 "] = 0x%02x, expected the NUL there", t, got[t]);
-	d = first_diff(got, want, 0, (size_t)t, &diffs);
+	d = sc_first_diff(got, want, 0, (size_t)t, &diffs);
 	if (d >= 0)
-		nf = add(f, nf, max, SC_CONTENT, "copied-bytes", d,
+		nf = sc_add_finding(f, nf, max, SC_RULE_COPIED_BYTES, SC_PASS, d,
 			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte(s) differ before the NUL)",
 			 d, got[d], want[d], diffs);
 
 	if (c->api == SC_STRSCPY_PAD) {
-		d = first_diff(got, want, (size_t)t + 1, n, &diffs);
+		d = sc_first_diff(got, want, (size_t)t + 1, n, &diffs);
 		if (d >= 0)
-			nf = add(f, nf, max, SC_CONTENT, "zero-padded", d,
+			nf = sc_add_finding(f, nf, max, SC_RULE_ZERO_PADDED, SC_PASS, d,
 				 "dest[%" PRId64 "] = 0x%02x after the NUL, expected 0 "
 				 "(%zu byte(s) not zeroed)", d, got[d], diffs);
 		return nf;
@@ -224,11 +182,11 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	}
 	if (d >= 0) {
 		if (c->policy == SC_STRICT)
-			nf = add(f, nf, max, SC_LEAK, "unchanged-after-nul", d,
+			nf = sc_add_finding(f, nf, max, SC_RULE_UNCHANGED_AFTER_NUL, SC_PASS, d,
 				 "dest[%" PRId64 "] = 0x%02x was changed after the NUL "
 				 "(%zu byte(s); --strict allows none)", d, got[d], diffs);
 		else
-			nf = add(f, nf, max, SC_LEAK, "no-leak-after-nul", d,
+			nf = sc_add_finding(f, nf, max, SC_RULE_NO_LEAK_AFTER_NUL, SC_PASS, d,
 				 "dest[%" PRId64 "] = 0x%02x after the NUL: neither left alone nor "
 				 "zeroed (%zu byte(s))%s", d, got[d], diffs,
 				 (size_t)d < c->src_len && got[d] == c->src[d] ? ", a source byte" : "");
@@ -247,23 +205,23 @@ int sc_judge_race(const struct sc_case *c, const struct sc_outcome *o,
 	if (max <= 0)
 		return 0;
 	if (o->stop != SC_RETURNED)
-		return judge_stop(c, o, f, max);
-	nf = judge_margins(o, f, 0, max);
+		return sc_judge_stop(c, o, f, max);
+	nf = sc_judge_margins(o, f, 0, max);
 	if (o->ret == -E2BIG)
 		end = n - 1;
 	else if (o->ret >= 0 && (uint64_t)o->ret < n)
 		end = (size_t)o->ret;
 	else
-		return add(f, nf, max, SC_RACE, "return-in-range", -1,
+		return sc_add_finding(f, nf, max, SC_RULE_RACE_RETURN_IN_RANGE, SC_PASS, -1,
 			   "returned %" PRId64 " with count %" PRIu64 " while the source changed",
 			   o->ret, c->count);
 	nul = memchr(got, 0, end + 1);
 	if (!nul)
-		nf = add(f, nf, max, SC_RACE, "nul-terminated", (int64_t)end,
+		nf = sc_add_finding(f, nf, max, SC_RULE_RACE_NUL_TERMINATED, SC_PASS, (int64_t)end,
 			 "returned %" PRId64 " but dest[%zu] = 0x%02x, not the NUL, while the "
 			 "source changed", o->ret, end, got[end]);
 	else if ((size_t)(nul - got) != end)
-		nf = add(f, nf, max, SC_RACE, "length-agrees", nul - got,
+		nf = sc_add_finding(f, nf, max, SC_RULE_RACE_LENGTH_AGREES, SC_PASS, nul - got,
 			 "returned %" PRId64 " but dest has a NUL at %td, while the source changed",
 			 o->ret, nul - got);
 	return nf;

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <signal.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "grid.h"
 #include "race.h"
 
@@ -19,14 +19,6 @@ struct shared {
 	volatile int saw_unterminated;
 	uint64_t seed;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 int sc_race_applies(enum sc_api api)
 {
@@ -123,7 +115,7 @@ int sc_race(struct sc_engine *e, enum sc_race_kind kind, enum sc_api api, void *
 	struct shared s;
 	pthread_t th;
 	sigset_t block, old;
-	double deadline = now() + seconds;
+	double deadline = sc_now() + seconds;
 	uint64_t rng = seed;
 	int err;
 
@@ -150,7 +142,7 @@ int sc_race(struct sc_engine *e, enum sc_race_kind kind, enum sc_api api, void *
 		e->dest_terminated = 1;
 	}
 
-	while (!r->nf && (!max_calls || r->calls < max_calls) && (r->calls % 64 || now() < deadline)) {
+	while (!r->nf && (!max_calls || r->calls < max_calls) && (r->calls % 64 || sc_now() < deadline)) {
 		unsigned long gen;
 
 		if (kind == SC_RACE_READER) {
@@ -170,13 +162,10 @@ int sc_race(struct sc_engine *e, enum sc_race_kind kind, enum sc_api api, void *
 			r->overlapped++;
 		if (kind == SC_RACE_READER) {
 			if (s.saw_unterminated) {
-				r->nf = 1;
-				r->f[0].cls = SC_RACE;
-				r->f[0].rule = "reader-sees-nul";
-				r->f[0].offset = -1;
-				snprintf(r->f[0].what, sizeof(r->f[0].what),
-					 "a concurrent reader saw dest[0..%zu] with no NUL during the call "
-					 "(a dest byte was written twice)", (size_t)c->count - 1);
+				r->nf = sc_add_finding(r->f, 0, 4, SC_RULE_READER_SEES_NUL, SC_PASS, -1,
+						       "a concurrent reader saw dest[0..%zu] with no NUL "
+						       "during the call (a dest byte was written twice)",
+						       (size_t)c->count - 1);
 				s.saw_unterminated = 0;
 			}
 		}

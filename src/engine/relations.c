@@ -4,26 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "relations.h"
-
-static int mismatch(struct sc_finding *f, const char *rule, int64_t at, const char *what)
-{
-	f->cls = SC_CONTENT;
-	f->rule = rule;
-	f->offset = at;
-	snprintf(f->what, sizeof(f->what), "%s", what);
-	return 1;
-}
-
-static int64_t first_diff(const unsigned char *a, const unsigned char *b, size_t n)
-{
-	if (memcmp(a, b, n) == 0)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return (int64_t)i;
-	return -1;
-}
 
 int sc_check_relations(struct sc_engine *e, const struct sc_case *c,
 		       const struct sc_trio *fns, struct sc_finding *f, int max)
@@ -32,7 +14,6 @@ int sc_check_relations(struct sc_engine *e, const struct sc_case *c,
 	static unsigned char *scpy;
 	int64_t L, d;
 	size_t n, upto;
-	char msg[160];
 
 	if (max <= 0)
 		return 0;
@@ -61,26 +42,24 @@ int sc_check_relations(struct sc_engine *e, const struct sc_case *c,
 	if (e->ref.stop != SC_RETURNED)
 		return sc_judge(&k, &e->ref, &e->ref, f, max);
 	if (L >= 0 ? e->ref.ret != L : (L != -E2BIG || e->ref.ret < (int64_t)k.count)) {
-		snprintf(msg, sizeof(msg), "strscpy returned %" PRId64 " but strlcpy %" PRId64
-			 " (count %" PRIu64 ")", L, e->ref.ret, k.count);
-		return mismatch(f, "strlcpy-return", -1, msg);
+		return sc_add_finding(f, 0, max, SC_RULE_STRLCPY_RETURN, SC_PASS, -1,
+				      "strscpy returned %" PRId64 " but strlcpy %" PRId64
+				      " (count %" PRIu64 ")", L, e->ref.ret, k.count);
 	}
 	upto = L >= 0 ? (size_t)L + 1 : n;
-	d = first_diff(scpy, e->ref.win + e->ref.before, upto);
-	if (d >= 0) {
-		snprintf(msg, sizeof(msg), "strscpy and strlcpy images differ at dest[%" PRId64 "]", d);
-		return mismatch(f, "strlcpy-image", d, msg);
-	}
+	d = sc_first_diff(scpy, e->ref.win + e->ref.before, 0, upto, NULL);
+	if (d >= 0)
+		return sc_add_finding(f, 0, max, SC_RULE_STRLCPY_IMAGE, SC_PASS, d,
+				      "strscpy and strlcpy images differ at dest[%" PRId64 "]", d);
 
 	k.api = SC_STRNCPY;
 	sc_run(e, &k, fns && fns->strncpy ? fns->strncpy : sc_reference(SC_STRNCPY), &e->ref);
 	if (e->ref.stop != SC_RETURNED)
 		return sc_judge(&k, &e->ref, &e->ref, f, max);
 	upto = L >= 0 && (uint64_t)L < k.count - 1 ? (size_t)L : (size_t)k.count - 1;
-	d = first_diff(scpy, e->ref.win + e->ref.before, upto);
-	if (d >= 0) {
-		snprintf(msg, sizeof(msg), "strscpy and strncpy images differ at dest[%" PRId64 "]", d);
-		return mismatch(f, "strncpy-image", d, msg);
-	}
+	d = sc_first_diff(scpy, e->ref.win + e->ref.before, 0, upto, NULL);
+	if (d >= 0)
+		return sc_add_finding(f, 0, max, SC_RULE_STRNCPY_IMAGE, SC_PASS, d,
+				      "strscpy and strncpy images differ at dest[%" PRId64 "]", d);
 	return 0;
 }

@@ -1,0 +1,68 @@
+#include <inttypes.h>
+#include <string.h>
+
+#include "../engine/bytes.h"
+#include "report_util.h"
+
+/* Longest --case= hex that goes on a command line; longer cases are named
+ * by their grid or random index instead (same case, regenerated). */
+#define HEX_MAX 8192
+
+const char *sc_report_clause(const struct sc_defect *d)
+{
+	const struct sc_rule *r = sc_rule_find(d->cls, d->rule);
+
+	return r ? r->clause : d->rule;
+}
+
+int sc_report_is_race_run(const struct sc_defect *d)
+{
+	return (d->phase == SC_PH_RACE || d->phase == SC_PH_READER) && !d->has_ref;
+}
+
+const char *sc_report_policy(enum sc_policy policy)
+{
+	return policy == SC_STRICT ? "strict" : "no-leak";
+}
+
+/* Shell-quote s if it needs it. */
+static void print_word(FILE *out, const char *s)
+{
+	if (s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+=,:@")]) {
+		fputc('\'', out);
+		for (; *s; s++)
+			fputs(*s == '\'' ? "'\\''" : (char[]){ *s, 0 }, out);
+		fputc('\'', out);
+	} else {
+		fputs(s, out);
+	}
+}
+
+void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
+		      const struct sc_defect *d)
+{
+	static char hex[2 * HEX_MAX + 1];
+	const char *strict = p->policy == SC_STRICT ? " --strict" : "";
+
+	fputs("strcheck --impl=", out);
+	print_word(out, ri->impl);
+	if (ri->symbol && strcmp(ri->symbol, sc_api_name(p->api))) {
+		fputs(" --symbol=", out);
+		print_word(out, ri->symbol);
+	}
+	fprintf(out, " --api=%s", sc_api_name(p->api));
+	if (sc_report_is_race_run(d) || !d->has_case) {
+		fprintf(out, " --seed=%" PRIu64 "%s%s", p->seed, strict,
+			d->phase == SC_PH_READER ? " --reader" : "");
+		return;
+	}
+	if (d->case_len <= HEX_MAX) {
+		sc_hex(d->case_bytes, d->case_len, hex);
+		fprintf(out, " --case=%s", hex);
+	} else if (d->phase == SC_PH_GRID) {
+		fprintf(out, "%s --grid-case=%" PRIu64, strict, d->index);
+	} else {
+		fprintf(out, " --seed=%" PRIu64 "%s --random-case=%" PRIu64, p->seed, strict,
+			d->index);
+	}
+}

@@ -1,0 +1,35 @@
+/*
+ * judge.h - the contract rules applied to outcomes: pure functions of the
+ * case and the outcome(s), each finding naming its rule (rules.h).
+ */
+#ifndef SC_JUDGE_H
+#define SC_JUDGE_H
+
+#include <stddef.h>
+
+#include "case.h"
+#include "outcome.h"
+#include "rules.h"
+
+/*
+ * Judge a candidate's outcome against the reference's for the same case:
+ * a pure function.  Writes up to max findings, the most telling first, and
+ * returns how many (0: the call kept the contract).
+ */
+int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
+	     const struct sc_outcome *ref, struct sc_finding *f, int max);
+
+/* A call that did not return (fault, hang, signal): its one finding. */
+int sc_judge_stop(const struct sc_case *c, const struct sc_outcome *o,
+		  struct sc_finding *f, int max);
+
+/* Bytes outside dest[0..dst_len-1] must still hold their canaries:
+ * appends to f[n..max-1], returns the new count. */
+int sc_judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, int max);
+
+/* Describe where a fault hit, e.g. "read at src+count+0 (guard page after
+ * the source)".  Returns buf. */
+char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
+			char *buf, size_t size);
+
+#endif

@@ -1,0 +1,114 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules.h"
+
+static const char *const class_names[SC_CLASS_COUNT] = {
+	"pass", "overread", "overwrite", "underread", "underwrite", "src-write",
+	"retval", "termination", "content", "leak", "race", "hang", "crash",
+};
+
+const char *sc_class_name(enum sc_class cls)
+{
+	return (unsigned)cls < SC_CLASS_COUNT ? class_names[cls] : "?";
+}
+
+#define B(cls) SC_CLASS_BIT(SC_##cls)
+
+const struct sc_rule sc_rules[SC_RULE_COUNT] = {
+	[SC_RULE_NO_FAULT] = { "no-fault",
+		B(OVERREAD) | B(UNDERREAD) | B(OVERWRITE) | B(UNDERWRITE) | B(SRC_WRITE) | B(CRASH),
+		"the call must not fault (guard pages around both buffers, source read-only)" },
+	[SC_RULE_RETURNS] = { "returns", B(HANG) | B(CRASH),
+		"the call must return in time and raise no signal" },
+	[SC_RULE_NO_WRITE_BEFORE_DEST] = { "no-write-before-dest", B(UNDERWRITE),
+		"nothing may be written before dest (canaries)" },
+	[SC_RULE_NO_WRITE_PAST_COUNT] = { "no-write-past-count", B(OVERWRITE),
+		"nothing may be written at dest[count] or beyond (canaries)" },
+	[SC_RULE_RETURN_VALUE] = { "return-value", B(RETVAL),
+		"the return value must equal the byte reference's" },
+	[SC_RULE_NUL_TERMINATED] = { "nul-terminated", B(TERMINATION),
+		"dest must be NUL-terminated where the contract puts the NUL" },
+	[SC_RULE_COPIED_BYTES] = { "copied-bytes", B(CONTENT),
+		"the bytes before the NUL must be the source's" },
+	[SC_RULE_ZERO_FILL] = { "zero-fill", B(CONTENT),
+		"the bytes after the source's end must be zero-filled up to count" },
+	[SC_RULE_ZERO_PADDED] = { "zero-padded", B(CONTENT),
+		"every byte after the NUL up to dest[count-1] must be zero" },
+	[SC_RULE_NO_LEAK_AFTER_NUL] = { "no-leak-after-nul", B(LEAK),
+		"bytes after the NUL: left unchanged or zeroed, never source bytes" },
+	[SC_RULE_UNCHANGED_AFTER_NUL] = { "unchanged-after-nul", B(LEAK),
+		"bytes after the NUL must be left unchanged (--strict)" },
+	[SC_RULE_RACE_RETURN_IN_RANGE] = { "return-in-range", B(RACE),
+		"with the source changing mid-call, the return must be a length below count or "
+		"-E2BIG" },
+	[SC_RULE_RACE_NUL_TERMINATED] = { "nul-terminated", B(RACE),
+		"with the source changing mid-call, dest must still be NUL-terminated" },
+	[SC_RULE_RACE_LENGTH_AGREES] = { "length-agrees", B(RACE),
+		"with the source changing mid-call, the return must agree with the NUL written" },
+	[SC_RULE_READER_SEES_NUL] = { "reader-sees-nul", B(RACE),
+		"a concurrent reader must always see a NUL in dest[0..count-1] (each byte written "
+		"once)" },
+	[SC_RULE_STRLCPY_RETURN] = { "strlcpy-return", B(CONTENT),
+		"strlcpy must return strscpy's length, or at least count when strscpy returns "
+		"-E2BIG (relations)" },
+	[SC_RULE_STRLCPY_IMAGE] = { "strlcpy-image", B(CONTENT),
+		"strlcpy must write the image strscpy writes, up to its NUL (relations)" },
+	[SC_RULE_STRNCPY_IMAGE] = { "strncpy-image", B(CONTENT),
+		"strncpy's image must equal strscpy's on dest[0..min(L, count-1)-1] (relations)" },
+	[SC_RULE_NO_EXIT] = { "no-exit", B(CRASH),
+		"the call must not end the process (exit, _exit)" },
+	[SC_RULE_PROCESS_SURVIVES] = { "process-survives", B(CRASH),
+		"the call must not kill the process" },
+	[SC_RULE_MAKES_PROGRESS] = { "makes-progress", B(HANG),
+		"the call must return (the supervisor's own watchdog)" },
+};
+
+const struct sc_rule *sc_rule_find(enum sc_class cls, const char *id)
+{
+	for (unsigned i = 0; i < SC_RULE_COUNT; i++)
+		if ((sc_rules[i].classes & SC_CLASS_BIT(cls)) && !strcmp(sc_rules[i].id, id))
+			return &sc_rules[i];
+	return NULL;
+}
+
+enum sc_class sc_rule_class(enum sc_rule_id rule)
+{
+	unsigned m = (unsigned)rule < SC_RULE_COUNT ? sc_rules[rule].classes : 0;
+
+	/* Exactly one bit set: its index. */
+	if (!m || (m & (m - 1)))
+		return SC_PASS;
+	return (enum sc_class)__builtin_ctz(m);
+}
+
+void sc_rules_list(FILE *out)
+{
+	for (unsigned i = 0; i < SC_RULE_COUNT; i++) {
+		char classes[160] = "";
+		size_t len = 0;
+
+		for (unsigned k = 0; k < SC_CLASS_COUNT; k++)
+			if (sc_rules[i].classes & SC_CLASS_BIT(k))
+				len += (size_t)snprintf(classes + len, sizeof(classes) - len, "%s%s",
+							len ? "," : "", class_names[k]);
+		fprintf(out, "%-21s %-12s %s\n", sc_rules[i].id, classes, sc_rules[i].clause);
+	}
+}
+
+int sc_add_finding(struct sc_finding *f, int n, int max, enum sc_rule_id rule,
+		   enum sc_class cls, int64_t offset, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (n >= max)
+		return n;
+	f[n].cls = cls == SC_PASS ? sc_rule_class(rule) : cls;
+	f[n].rule = sc_rules[rule].id;
+	f[n].offset = offset;
+	va_start(ap, fmt);
+	vsnprintf(f[n].what, sizeof(f[n].what), fmt, ap);
+	va_end(ap);
+	return n + 1;
+}
