@@ -220,9 +220,10 @@ const struct sc_option sc_options[] = {
 	{ "api", 0, "NAME", opt_api, FIELD(api), "API", 0, 0, api_choice, 0, 0,
 	  "contract to check against (default: strscpy)" },
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
-		"seed of the random cases and the race check (default 1)"),
+		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
-		    "time budget of the whole run (default 9); the grid always runs to the end, "
+		    "time budget of the whole run (default " SC_STR(SC_DEFAULT_TIME) "); the grid "
+		    "always runs to the end, "
 		    "random cases fill what is left"),
 	OPT_U64("cases", "N", cases, "a number of cases", 0, INT64_MAX, 0,
 		"exactly N random cases, whatever the time (reproducible counts)"),
@@ -234,7 +235,8 @@ const struct sc_option sc_options[] = {
 	OPT_FLAG("no-race", 0, race, 0, "skip the race check (source changing during the call)"),
 	OPT_FLAG("first", 0, first, 1, "stop at the first defect"),
 	OPT_U64("timeout", "MS", timeout_ms, "milliseconds", SC_TIMEOUT_MIN_MS, SC_TIMEOUT_MAX_MS,
-		SC_OPT_SAY_RANGE, "a call running longer than this is hung (default 250)"),
+		SC_OPT_SAY_RANGE, "a call running longer than this is hung (default "
+		SC_STR(SC_DEFAULT_TIMEOUT_MS) ")"),
 	OPT_CHOICE("format", "FMT", format, format_choice, NULL,
 		   "report as text (default) or json, on stdout"),
 	OPT_FLAG("quiet", 'q', quiet, 1, "no progress line, and a text report of the verdict only"),
@@ -255,10 +257,10 @@ const struct sc_option sc_options[] = {
 
 static const struct sc_opts sc_opts_defaults = {
 	.api = SC_STRSCPY,
-	.seed = 1,
-	.seconds = 9,
+	.seed = SC_DEFAULT_SEED,
+	.seconds = SC_DEFAULT_TIME,
 	.cases = -1,
-	.timeout_ms = 250,
+	.timeout_ms = SC_DEFAULT_TIMEOUT_MS,
 	.race = 1,
 };
 

@@ -33,6 +33,13 @@ enum sc_only { SC_ONLY_NONE, SC_ONLY_HEX, SC_ONLY_FILE, SC_ONLY_GRID, SC_ONLY_RA
 #define SC_TIMEOUT_MIN_MS 10      /* --timeout */
 #define SC_TIMEOUT_MAX_MS 600000
 
+/* Defaults the help text prints (SC_STR turns them into its words). */
+#define SC_DEFAULT_SEED 1
+#define SC_DEFAULT_TIME 9         /* seconds */
+#define SC_DEFAULT_TIMEOUT_MS 250
+#define SC_STR_(x) #x
+#define SC_STR(x) SC_STR_(x)
+
 struct sc_opts {
 	const char *impl;        /* NULL: the project's own libstrscpy.so */
 	const char *symbol;      /* NULL: the API's name */

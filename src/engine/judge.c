@@ -43,8 +43,9 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 	return buf;
 }
 
-int sc_judge_stop(const struct sc_case *c, const struct sc_outcome *o,
-		  struct sc_finding *f, int max)
+/* A call that did not return (fault, hang, signal): its one finding. */
+static int judge_stop(const struct sc_case *c, const struct sc_outcome *o,
+		      struct sc_finding *f, int max)
 {
 	char where[200];
 	enum sc_class cls = SC_CRASH;
@@ -66,7 +67,8 @@ int sc_judge_stop(const struct sc_case *c, const struct sc_outcome *o,
 	return sc_add_finding(f, 0, max, SC_RULE_NO_FAULT, cls, -1, "faulted: %s", where);
 }
 
-int sc_judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, int max)
+/* Bytes outside dest[0..dst_len-1] must still hold their canaries. */
+static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, int max)
 {
 	int64_t first_before = 0, first_after = -1;
 	size_t hits_before = 0, hits_after = 0, i;
@@ -103,6 +105,20 @@ int sc_judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, in
 	return n;
 }
 
+int sc_judge_begin(const struct sc_case *c, const struct sc_outcome *o,
+		   struct sc_finding *f, int max, int *nf)
+{
+	*nf = 0;
+	if (max <= 0)
+		return 0;
+	if (o->stop != SC_RETURNED) {
+		*nf = judge_stop(c, o, f, max);
+		return 0;
+	}
+	*nf = judge_margins(o, f, 0, max);
+	return 1;
+}
+
 static int dest_untouched(const struct sc_outcome *o)
 {
 	return memcmp(o->win + o->before, sc_canaries(0), o->dst_len) == 0;
@@ -118,11 +134,8 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	int64_t t, d;
 	int nf;
 
-	if (max <= 0)
-		return 0;
-	if (cand->stop != SC_RETURNED)
-		return sc_judge_stop(c, cand, f, max);
-	nf = sc_judge_margins(cand, f, 0, max);
+	if (!sc_judge_begin(c, cand, f, max, &nf))
+		return nf;
 
 	/* A huge count may be refused outright (docs/contract.md, "Huge counts"). */
 	if (sc_count_is_huge(c) && (c->api == SC_STRSCPY) && cand->ret == -E2BIG &&
@@ -202,11 +215,8 @@ int sc_judge_race(const struct sc_case *c, const struct sc_outcome *o,
 	const unsigned char *nul;
 	int nf;
 
-	if (max <= 0)
-		return 0;
-	if (o->stop != SC_RETURNED)
-		return sc_judge_stop(c, o, f, max);
-	nf = sc_judge_margins(o, f, 0, max);
+	if (!sc_judge_begin(c, o, f, max, &nf))
+		return nf;
 	if (o->ret == -E2BIG)
 		end = n - 1;
 	else if (o->ret >= 0 && (uint64_t)o->ret < n)

@@ -19,13 +19,14 @@
 int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	     const struct sc_outcome *ref, struct sc_finding *f, int max);
 
-/* A call that did not return (fault, hang, signal): its one finding. */
-int sc_judge_stop(const struct sc_case *c, const struct sc_outcome *o,
-		  struct sc_finding *f, int max);
-
-/* Bytes outside dest[0..dst_len-1] must still hold their canaries:
- * appends to f[n..max-1], returns the new count. */
-int sc_judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, int max);
+/*
+ * What every judge checks first.  Returns 0 when judging is over: max <= 0
+ * (*nf = 0), or the call did not return (*nf = 1, its fault, hang or
+ * signal).  Else returns 1 with *nf findings of writes outside
+ * dest[0..dst_len-1] (the canaries) in f, for the caller to add to.
+ */
+int sc_judge_begin(const struct sc_case *c, const struct sc_outcome *o,
+		   struct sc_finding *f, int max, int *nf);
 
 /* Describe where a fault hit, e.g. "read at src+count+0 (guard page after
  * the source)".  Returns buf. */
