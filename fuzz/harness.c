@@ -15,6 +15,7 @@
 #endif
 
 #include "../src/engine/bytes.h"
+#include "../src/engine/clock.h"
 #include "../src/engine/engine.h"
 #include "../src/engine/load.h"
 #include "../src/engine/relations.h"
@@ -334,13 +335,10 @@ int fh_run_files(enum fh_kind kind, int argc, char **argv)
 {
 	unsigned long inputs = 0;
 	int bad = 0;
-	struct timespec t0, t1;
-	double secs;
+	double t0 = sc_now(), secs;
 
 	if (getenv("FH_REPEAT"))
 		repeat = strtoul(getenv("FH_REPEAT"), NULL, 10);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-
 	fh_setup(kind);
 	for (int i = 1; i < argc; i++) {
 		struct stat st;
@@ -367,8 +365,7 @@ int fh_run_files(enum fh_kind kind, int argc, char **argv)
 		}
 		closedir(d);
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	secs = sc_now() - t0;
 	fprintf(stderr, "fuzz_%s: %lu input(s), %lu check(s) in %.3f s (%.0f/s), no defect\n",
 		kind_names[kind], inputs, checks, secs, secs > 0 ? (double)checks / secs : 0.0);
 	return bad ? 1 : 0;

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "../ref/ref.h"
+#include "../src/engine/clock.h"
 #include "../src/lib/strscpy.h"
 
 typedef long (*copy_fn)(char *, const char *, size_t);
@@ -19,19 +20,11 @@ static long libc_strncpy(char *d, const char *s, size_t n)
 	return strncpy(d, s, n) == d;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* ns per call over all 8 source/destination misalignments. */
 static double time_fn(copy_fn fn, char *dst, const char *src, size_t len, long iters)
 {
 	volatile long sink = 0;
-	double t = now();
+	double t = sc_now();
 
 	for (long i = 0; i < iters; i++) {
 		size_t a = (size_t)i & 7;
@@ -39,7 +32,7 @@ static double time_fn(copy_fn fn, char *dst, const char *src, size_t len, long i
 		sink += fn(dst + (7 - a), src + a, len + 1);
 	}
 	(void)sink;
-	return (now() - t) * 1e9 / (double)iters;
+	return (sc_now() - t) * 1e9 / (double)iters;
 }
 
 int main(void)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../ref/ref.h"
+#include "../src/engine/clock.h"
 #include "../src/engine/engine.h"
 #include "../src/engine/grid.h"
 #include "../src/engine/race.h"
@@ -36,19 +37,11 @@ struct run {
 	int (*select)(const struct sc_case *c);  /* NULL: every case */
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static double last_result;
 
 static void result(const char *name, int ok, const char *why)
 {
-	double t = now();
+	double t = sc_now();
 
 	printf("%s %s%s%s%s (%.1f s)\n", ok ? "PASS" : "FAIL", name, tag, ok ? "" : ": ",
 	       ok ? "" : why, t - last_result);
@@ -298,7 +291,7 @@ static void race(const char *name, enum sc_race_kind kind, enum sc_api api, void
 {
 	struct sc_race_result r;
 	uint64_t calls = 0, overlapped = 0, seed = 7;
-	double start = now();
+	double start = sc_now();
 	char why[600];
 
 	do {
@@ -308,7 +301,7 @@ static void race(const char *name, enum sc_race_kind kind, enum sc_api api, void
 		}
 		calls += r.calls;
 		overlapped += r.overlapped;
-	} while (!r.nf && overlapped < 2000 && now() - start < 20);
+	} while (!r.nf && overlapped < 2000 && sc_now() - start < 20);
 	if (r.nf)
 		describe(r.c, &r.f[0], why, sizeof(why));
 	else
@@ -350,7 +343,7 @@ int main(int argc, char **argv)
 		else
 			return 2;
 	}
-	last_result = now();
+	last_result = sc_now();
 	if (sc_engine_init(&eng, 2000) != 0) {
 		perror("engine");
 		return 2;
