@@ -7,6 +7,9 @@ STD     := -std=c11 -D_GNU_SOURCE
 BUILD   ?= build
 PREFIX  ?= /usr/local
 DESTDIR ?=
+# The project's version has one home: the VERSION file (strcheck --version,
+# the man page, the pkg-config file).
+VERSION := $(shell cat VERSION)
 
 LIB_SRCS    := src/lib/strscpy.c src/lib/strscpy_pad.c
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
@@ -68,7 +71,7 @@ install: lib $(BUILD)/strcheck
 	install -m 644 src/lib/strscpy.h $(DESTDIR)$(PREFIX)/include/strscpy.h
 	install -m 644 $(BUILD)/libstrscpy.a $(DESTDIR)$(PREFIX)/lib/libstrscpy.a
 	install -m 755 $(BUILD)/libstrscpy.so $(DESTDIR)$(PREFIX)/lib/libstrscpy.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' scripts/strscpy.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/strscpy.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/strscpy.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/strscpy.pc
 ifneq ($(MAN_PAGE),)
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/strcheck.1

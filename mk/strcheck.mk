@@ -8,13 +8,11 @@ STRCHECK_OBJS := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
 strcheck: $(BUILD)/strcheck
 
-# The version has one home, the VERSION file; options.c prints it.
-VERSION := $(shell cat VERSION)
-
 $(BUILD)/cli/%.o: src/cli/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# options.c prints the version (the top Makefile reads it from VERSION).
 $(BUILD)/cli/options.o: VERSION
 $(BUILD)/cli/options.o: ALL_CFLAGS += -DSC_VERSION='"$(VERSION)"'
 
