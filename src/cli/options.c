@@ -1,3 +1,9 @@
+/*
+ * options.c - the option table and the parser it drives.  Each entry names
+ * its parser (a flag, a string, a number in a range, seconds, a choice, or
+ * one of the single-case options); --help and the man page are made from
+ * the same entries (options_help.c).
+ */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>

@@ -1,3 +1,8 @@
+/*
+ * report_json.c - the same report as one JSON object (the run, its counts,
+ * each defect with its case in hex, input, expected, actual, dest image and
+ * replay command, the verdict).
+ */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,10 @@
+/*
+ * report_text.c - the text report: a header, one block per distinct defect
+ * (check, what, input, expected, actual, the dest bytes side by side, where
+ * it was found, the replay command), the counts, and the verdict line.
+ */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../engine/bytes.h"

@@ -1,3 +1,4 @@
+/* report_util.c - what the text and JSON reports share (report_util.h). */
 #include <inttypes.h>
 #include <string.h>
 

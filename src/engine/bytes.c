@@ -1,3 +1,4 @@
+/* bytes.c - compare, hex and escape byte strings (bytes.h). */
 #include <string.h>
 
 #include "bytes.h"

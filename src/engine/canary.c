@@ -1,3 +1,4 @@
+/* canary.c - the canary and filler patterns, as tables made once (canary.h). */
 #include "canary.h"
 #include "case.h"
 

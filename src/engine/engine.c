@@ -1,3 +1,8 @@
+/*
+ * engine.c - the runner: place a case in the guard arenas, lay the canary
+ * and filler patterns around it, call the function under the fault
+ * handlers and the watchdog, keep the outcome (engine.h).
+ */
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>

@@ -1,3 +1,9 @@
+/*
+ * judge.c - the contract rules applied to one call's outcome: against the
+ * reference's outcome (sc_judge), or, in the race check, against the
+ * invariants alone (sc_judge_race).  Pure functions; no call into the
+ * runner, so the runner can call them (engine.c -> judge.c, not back).
+ */
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>

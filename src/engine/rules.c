@@ -1,3 +1,4 @@
+/* rules.c - the rule table and the defect class names (rules.h). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
