@@ -17,7 +17,7 @@ fail() { echo "FAIL $*"; }
 skip() { echo "SKIP $*"; }
 check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
 
-if ! make -s build/strcheck > "$out/build.log" 2>&1; then
+if ! make -s build/strcheck build/libstrscpy.so > "$out/build.log" 2>&1; then
 	fail "build_strcheck: see $out/build.log"
 	exit 1
 fi
