@@ -28,8 +28,9 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 int sc_judge_begin(const struct sc_case *c, const struct sc_outcome *o,
 		   struct sc_finding *f, int max, int *nf);
 
-/* Describe where a fault hit, e.g. "read at src+count+0 (guard page after
- * the source)".  Returns buf. */
+/* Describe where a fault hit relative to the buffers, e.g. "read at
+ * src+17, 1 byte(s) past the last byte it may read (src+16), in the guard
+ * page after the source".  Returns buf. */
 char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 			char *buf, size_t size);
 
