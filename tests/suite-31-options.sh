@@ -12,10 +12,7 @@ mkdir -p "$out"
 SC=build/strcheck
 MAN=docs/strcheck.1
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
-skip() { echo "SKIP $*"; }
-check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+. tests/common.sh
 
 if ! make -s build/strcheck build/libstrscpy.so > "$out/build.log" 2>&1; then
 	fail "build_strcheck: see $out/build.log"

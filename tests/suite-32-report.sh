@@ -12,9 +12,7 @@ mkdir -p "$out"
 ASAN_BUILD=build/asan
 SC=$ASAN_BUILD/strcheck
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
-check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+. tests/common.sh
 
 SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 if ! make -s BUILD=$ASAN_BUILD CFLAGS="$SAN" $SC > "$out/build.log" 2>&1 ||

@@ -8,10 +8,7 @@ cd "$(dirname "$0")/.."
 out=build/test/shape
 mkdir -p "$out"
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
-skip() { echo "SKIP $*"; }
-check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+. tests/common.sh
 
 if ! make -s build/strcheck build/libstrscpy.so > "$out/build.log" 2>&1; then
 	fail "build: see $out/build.log"
