@@ -8,9 +8,20 @@ STRCHECK_OBJS := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
 strcheck: $(BUILD)/strcheck
 
+# repro_template.c is not part of strcheck's code: it is the body of every
+# reproducer --emit-repro writes, built into strcheck as a string.
+STRCHECK_SRCS := $(filter-out src/cli/repro_template.c,$(STRCHECK_SRCS))
+STRCHECK_OBJS := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
+
+$(BUILD)/gen/repro_template.h: src/cli/repro_template.c scripts/c-string.sh
+	@mkdir -p $(@D)
+	bash scripts/c-string.sh sc_repro_template < $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/cli/repro.o: $(BUILD)/gen/repro_template.h
+
 $(BUILD)/cli/%.o: src/cli/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -I$(BUILD)/gen -c $< -o $@
 
 # options.c prints the version (the top Makefile reads it from VERSION).
 $(BUILD)/cli/options.o: VERSION

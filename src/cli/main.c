@@ -19,6 +19,7 @@
 #include "../engine/grid.h"
 #include "../engine/race.h"
 #include "options.h"
+#include "deliver.h"
 #include "report.h"
 #include "supervise.h"
 
@@ -199,6 +200,7 @@ int main(int argc, char **argv)
 	struct sc_plan p;
 	struct sc_report_info ri = { 0 };
 	struct sc_shared *s = NULL;
+	struct sc_deliver dv;
 	char err[600];
 	int rc;
 
@@ -218,18 +220,17 @@ int main(int argc, char **argv)
 	rc = make_plan(&o, &p, &ri, &one);
 	if (rc)
 		return rc;
+	if (sc_deliver_open(&dv, &o, &p, err, sizeof(err)) != 0)
+		return fail("%s%s", err, "");
 	switch (sc_supervise(&p, &s, err, sizeof(err))) {
 	case SC_SUP_OK:
 		break;
 	default:
+		sc_deliver_abort(&dv);
 		return fail("%s%s", err, "");
 	}
-	if (o.format == SC_JSON)
-		sc_report_json(stdout, &p, &ri, s);
-	else
-		sc_report_text(stdout, &p, &ri, s);
-	if (fflush(stdout) != 0)
-		return fail("cannot write the report: %s%s", strerror(errno), "");
+	if (sc_deliver(&dv, &p, &ri, s, err, sizeof(err)) != 0)
+		return fail("%s%s", err, "");
 	rc = s->ndefects ? 1 : !strcmp(s->stopped, "interrupted") ? 130 : 0;
 	sc_shared_free(s);
 	return rc;

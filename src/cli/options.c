@@ -195,7 +195,7 @@ static const char *api_choice(unsigned i)
 
 static const char *format_choice(unsigned i)
 {
-	static const char *const names[] = { "text", "json" };  /* enum sc_format */
+	static const char *const names[] = { "text", "json", "junit", "sarif" };  /* enum sc_format */
 
 	return i < sizeof(names) / sizeof(names[0]) ? names[i] : NULL;
 }
@@ -244,7 +244,17 @@ const struct sc_option sc_options[] = {
 		SC_OPT_SAY_RANGE, "a call running longer than this is hung (default "
 		SC_STR(SC_DEFAULT_TIMEOUT_MS) ")"),
 	OPT_CHOICE("format", "FMT", format, format_choice, NULL,
-		   "report as text (default) or json, on stdout"),
+		   "report as text (default), json (docs/schemas/strcheck-report.schema.json), "
+		   "junit (JUnit XML) or sarif (SARIF 2.1.0)"),
+	OPT_STRING("output", "FILE", output, "a file name",
+		   "write the report to FILE instead of stdout, atomically (a temporary file "
+		   "renamed into place once whole)"),
+	OPT_STRING("emit-repro", "DIR", emit_repro, "a directory",
+		   "write a standalone C reproducer of each defect into DIR (created if missing): "
+		   "cc FILE -ldl -lpthread; it exits 1 while the defect is there, 0 once fixed"),
+	OPT_STRING("map", "FILE.svg", map, "a file name ending in .svg",
+		   "draw the case space as an SVG picture, each cell coloured by outcome "
+		   "(source alignment against length, distance to the guard against count)"),
 	OPT_FLAG("quiet", 'q', quiet, 1, "no progress line, and a text report of the verdict only"),
 	OPT_ONE_CASE("case", "HEX", SC_ONLY_HEX, NULL, "run just this encoded case (from a report)"),
 	OPT_ONE_CASE("replay", "FILE", SC_ONLY_FILE, "a file name",

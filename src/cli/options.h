@@ -23,7 +23,7 @@
 #include "../engine/case.h"
 
 /* Report formats, in the order of the --format choices (options.c). */
-enum sc_format { SC_TEXT, SC_JSON };
+enum sc_format { SC_TEXT, SC_JSON, SC_JUNIT, SC_SARIF };
 
 /* Where a single case to replay comes from (none: the full run). */
 enum sc_only { SC_ONLY_NONE, SC_ONLY_HEX, SC_ONLY_FILE, SC_ONLY_GRID, SC_ONLY_RANDOM };
@@ -53,6 +53,9 @@ struct sc_opts {
 	int reader, race, quiet, first;
 	int help, version, list_rules, man_options;  /* print something and exit 0 */
 	enum sc_format format;
+	const char *output;      /* --output: the report's file (NULL: stdout) */
+	const char *emit_repro;  /* --emit-repro: a directory for reproducers */
+	const char *map;         /* --map: an SVG file */
 	enum sc_only only;
 	const char *only_arg;    /* the hex string or the file name */
 	uint64_t only_index;     /* --grid-case / --random-case */

@@ -142,8 +142,8 @@ static const char *found_in(const struct sc_defect *d)
 	}
 }
 
-static void text_defect(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-			const struct sc_defect *d, int n)
+void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
+			   const struct sc_defect *d, int n)
 {
 	static struct sc_case c;
 	int conc = sc_report_is_race_run(d);
@@ -229,7 +229,7 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 			sc_report_policy(p->policy), p->seed);
 	}
 	for (int i = 0; i < s->ndefects; i++)
-		text_defect(out, p, ri, &s->d[i], i + 1);
+		sc_report_text_defect(out, p, ri, &s->d[i], i + 1);
 	if (s->extra_hits)
 		fprintf(out, "(%" PRIu64 " more finding(s) of further kinds not shown)\n\n",
 			s->extra_hits);

@@ -13,6 +13,7 @@
 #include "../engine/grid.h"
 #include "../engine/load.h"
 #include "../engine/race.h"
+#include "map.h"
 #include "supervise.h"
 
 /* In-process hangs each cost a timeout: after this many the run stops. */
@@ -201,6 +202,7 @@ static int run_case(struct child *ch, const struct sc_case *c, enum sc_phase pha
 	s->index = index;
 	s->beat++;
 	nf = sc_check(&ch->e, c, ch->fn, f, 4);
+	sc_map_note(ch->plan->map, c, nf ? f[0].cls : SC_PASS);
 	for (int i = 0; i < nf; i++) {
 		record(ch, c, &f[i], phase, index, &ch->e.cand, &ch->e.ref);
 		if (f[i].cls == SC_HANG && ++s->hangs >= MAX_HANGS)

@@ -18,6 +18,8 @@
 #include "../engine/case.h"
 #include "../engine/engine.h"
 
+struct sc_map;
+
 /* Phases of a run, in order: the grid first (guard placements and short
  * strings lead it), then the concurrent checks, which stop at their first
  * finding, then random cases for the rest of the time. */
@@ -43,6 +45,7 @@ struct sc_plan {
 	uint64_t one_index;
 	const struct sc_case *one_case;
 	int progress;            /* a progress line on stderr */
+	struct sc_map *map;      /* --map: the child notes each case's outcome (or NULL) */
 };
 
 /* After this many distinct defects further ones are only counted. */

@@ -12,6 +12,8 @@
 
 /* Margin of canary (and filler) bytes kept on each side of a buffer. */
 #define SC_MARGIN 256
+/* Data bytes of each arena (source and destination), guards aside. */
+#define SC_ARENA_DATA (SC_COUNT_MAX + 2 * SC_MARGIN + 3 * 65536)
 
 /* The canary byte at dest offset k (never zero; period 64). */
 static inline unsigned char sc_canary(int64_t k)

@@ -79,7 +79,7 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 	struct sigaction sa;
 
 	memset(e, 0, sizeof(*e));
-	data_len = SC_COUNT_MAX + 2 * SC_MARGIN + 3 * 65536;
+	data_len = SC_ARENA_DATA;
 	if (sc_arena_init(&e->src, data_len, 1) != 0)
 		return -1;
 	if (sc_arena_init(&e->dst, data_len, 0) != 0) {

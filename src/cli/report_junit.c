@@ -1,0 +1,157 @@
+/*
+ * report_junit.c - the run as JUnit XML (--format=junit), for CI systems:
+ * one test case per check (grid, random cases, race, reader, a replayed
+ * case) and one per distinct defect, whose failure text is that defect's
+ * text report.  docs/schemas/junit.xsd describes the layout.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_util.h"
+
+/* XML character data or attribute text; bytes that XML 1.0 cannot hold
+ * (control characters) become '?'. */
+static void put_xml(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '<')
+			fputs("&lt;", out);
+		else if (ch == '>')
+			fputs("&gt;", out);
+		else if (ch == '&')
+			fputs("&amp;", out);
+		else if (ch == '"')
+			fputs("&quot;", out);
+		else if (ch < 0x20 && ch != '\n' && ch != '\t')
+			fputc('?', out);
+		else if (ch >= 0x80)
+			fputc('?', out);
+		else
+			fputc(ch, out);
+	}
+}
+
+/* Defects first found in a phase: a check fails when it found any. */
+static int defects_in(const struct sc_shared *s, enum sc_phase ph)
+{
+	int n = 0;
+
+	for (int i = 0; i < s->ndefects; i++)
+		n += s->d[i].phase == ph;
+	return n;
+}
+
+struct check {
+	const char *name;
+	enum sc_phase phase;
+	int ran;
+	const char *skipped;    /* why it did not run, or NULL */
+	char detail[160];
+};
+
+static void junit_check(FILE *out, const char *cls, const struct check *k, int failed)
+{
+	fprintf(out, "    <testcase classname=\"");
+	put_xml(out, cls);
+	fprintf(out, "\" name=\"%s\" time=\"0\">\n", k->name);
+	if (k->skipped || !k->ran) {
+		fputs("      <skipped message=\"", out);
+		put_xml(out, k->skipped ? k->skipped : "not run");
+		fputs("\"/>\n", out);
+	} else if (failed) {
+		fprintf(out, "      <failure type=\"defect\" message=\"%d distinct defect(s) first found "
+			"here\">", failed);
+		put_xml(out, k->detail);
+		fputs("</failure>\n", out);
+	} else {
+		fputs("      <system-out>", out);
+		put_xml(out, k->detail);
+		fputs("</system-out>\n", out);
+	}
+	fputs("    </testcase>\n", out);
+}
+
+static void junit_defect(FILE *out, const char *cls, const struct sc_plan *p,
+			 const struct sc_report_info *ri, const struct sc_defect *d, int n)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (mem) {
+		sc_report_text_defect(mem, p, ri, d, n);
+		fclose(mem);
+	}
+	fprintf(out, "    <testcase classname=\"");
+	put_xml(out, cls);
+	fprintf(out, "\" name=\"defect %d: %s (rule ", n, sc_class_name(d->cls));
+	put_xml(out, d->rule);
+	fputs(")\" time=\"0\">\n      <failure type=\"", out);
+	put_xml(out, sc_class_name(d->cls));
+	fputs("\" message=\"", out);
+	put_xml(out, d->what);
+	fputs("\">", out);
+	put_xml(out, text ? text : d->what);
+	fputs("</failure>\n    </testcase>\n", out);
+	free(text);
+}
+
+void sc_report_junit(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
+		     const struct sc_shared *s)
+{
+	struct check k[5];
+	int nk = 0, failures = 0, skipped = 0;
+	char cls[300];
+
+	snprintf(cls, sizeof(cls), "strcheck.%s", sc_api_name(p->api));
+	if (p->only_phase != SC_PH_DONE) {
+		k[nk] = (struct check){ "replayed case", p->only_phase, 1, NULL, "" };
+		snprintf(k[nk++].detail, sizeof(k[0].detail), "%" PRIu64 " case(s) run",
+			 s->done[SC_PH_ONE] + s->done[SC_PH_GRID] + s->done[SC_PH_RANDOM]);
+	} else {
+		k[nk] = (struct check){ "grid", SC_PH_GRID, 1, NULL, "" };
+		snprintf(k[nk++].detail, sizeof(k[0].detail), "%" PRIu64 " of %" PRIu64
+			 " grid cases run", s->done[SC_PH_GRID], s->grid_total);
+		k[nk] = (struct check){ "random cases", SC_PH_RANDOM, 1, NULL, "" };
+		snprintf(k[nk++].detail, sizeof(k[0].detail), "%" PRIu64 " random cases run (seed %"
+			 PRIu64 ")", s->done[SC_PH_RANDOM], p->seed);
+		k[nk] = (struct check){ "race", SC_PH_RACE, s->race.ran, ri->race_skipped, "" };
+		snprintf(k[nk++].detail, sizeof(k[0].detail), "%" PRIu64 " calls, %" PRIu64
+			 " overlapped a change of the source", s->race.calls, s->race.overlapped);
+		k[nk] = (struct check){ "reader", SC_PH_READER, s->reader.ran, ri->reader_skipped, "" };
+		snprintf(k[nk++].detail, sizeof(k[0].detail), "%" PRIu64 " calls, %" PRIu64
+			 " overlapped a poll of a concurrent reader", s->reader.calls,
+			 s->reader.overlapped);
+	}
+	for (int i = 0; i < nk; i++) {
+		if (k[i].skipped || !k[i].ran)
+			skipped++;
+		else
+			failures += defects_in(s, k[i].phase) > 0;
+	}
+	failures += s->ndefects;
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
+	fprintf(out, "<testsuites name=\"strcheck\" tests=\"%d\" failures=\"%d\" errors=\"0\" "
+		"skipped=\"%d\" time=\"0\">\n", nk + s->ndefects, failures, skipped);
+	fputs("  <testsuite name=\"", out);
+	put_xml(out, cls);
+	fputs(" ", out);
+	put_xml(out, ri->impl);
+	fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\">\n",
+		nk + s->ndefects, failures, skipped);
+	fputs("    <properties>\n      <property name=\"impl\" value=\"", out);
+	put_xml(out, ri->impl);
+	fprintf(out, "\"/>\n      <property name=\"api\" value=\"%s\"/>\n      <property name=\"seed\" "
+		"value=\"%" PRIu64 "\"/>\n      <property name=\"policy\" value=\"%s\"/>\n"
+		"      <property name=\"verdict\" value=\"%s\"/>\n    </properties>\n",
+		sc_api_name(p->api), p->seed, sc_report_policy(p->policy),
+		s->ndefects ? "fail" : "pass");
+	for (int i = 0; i < nk; i++)
+		junit_check(out, cls, &k[i], k[i].ran && !k[i].skipped ? defects_in(s, k[i].phase) : 0);
+	for (int i = 0; i < s->ndefects; i++)
+		junit_defect(out, cls, p, ri, &s->d[i], i + 1);
+	fputs("  </testsuite>\n</testsuites>\n", out);
+}

@@ -1,0 +1,413 @@
+/*
+ * The body of every reproducer that `strcheck --emit-repro` writes.
+ *
+ * strcheck prints the case first (a block of REPRO_* macros and the source
+ * bytes), then this file verbatim, so each reproducer is one standalone C
+ * file: `cc repro.c -ldl -lpthread`, nothing else from strcheck.  It sets up
+ * the case as strcheck did (guard pages, placement, canaries, read-only
+ * source), calls the function in a child process (so a fault, an exit or a
+ * hang is seen, not suffered), judges the outcome against a byte-at-a-time
+ * reference of the contract, and exits 1 while the defect is there, 0 once
+ * it is fixed, 2 when it cannot set up.  It uses no <string.h>, so the
+ * function under test may be called strncpy or strlcpy without a clash.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MARGIN 256
+
+typedef long (*scpy_fn)(char *, const char *, size_t);
+typedef size_t (*lcpy_fn)(char *, const char *, size_t);
+typedef char *(*ncpy_fn)(char *, const char *, size_t);
+
+/* What one call did, written by the child into memory the parent reads. */
+struct outcome {
+	volatile int done, signo, bad;  /* bad: a race or reader invariant broke */
+	volatile uintptr_t fault;
+	long long ret;
+	unsigned long calls;
+	char why[160];
+	unsigned char win[REPRO_SPAN + 2 * MARGIN];
+};
+
+static unsigned char canary(long long k)
+{
+	return (unsigned char)(0xc0 | ((unsigned long long)k * 5 + 3) % 64);
+}
+
+static unsigned char filler(long long k)
+{
+	return (unsigned char)('A' + (unsigned long long)k % 23);
+}
+
+/* dest[0..count-1], capped for a huge count as strcheck caps it. */
+static const size_t span = REPRO_SPAN;
+/* The case's source bytes (the NUL, when it has one, included). */
+static const size_t src_len = REPRO_SRC_LEN;
+static size_t page, data_len;
+static unsigned char *src_map, *src_data, *src_rw, *dst_map, *dst_data, *src, *dst;
+static size_t before, win_len;
+static struct outcome *out;
+static void *fn;
+
+/* [guard][data][guard]; the source data read-only, with a writable alias. */
+static void map_arenas(void)
+{
+	int fd = memfd_create("repro-src", 0);
+
+	page = (size_t)sysconf(_SC_PAGESIZE);
+	data_len = (REPRO_DATA_LEN + page - 1) / page * page;
+	src_map = mmap(NULL, data_len + 2 * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	dst_map = mmap(NULL, data_len + 2 * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (fd < 0 || src_map == MAP_FAILED || dst_map == MAP_FAILED || ftruncate(fd, (off_t)data_len))
+		goto fail;
+	src_data = src_map + page;
+	dst_data = dst_map + page;
+	if (mmap(src_data, data_len, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED ||
+	    (src_rw = mmap(NULL, data_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED ||
+	    mprotect(dst_data, data_len, PROT_READ | PROT_WRITE))
+		goto fail;
+	return;
+fail:
+	perror("repro: cannot map the guard pages");
+	exit(2);
+}
+
+static unsigned char *place(unsigned char *data, int where, size_t off, size_t len)
+{
+	if (where == 1)                             /* off bytes after a guard */
+		return data + off;
+	if (where == 2)                             /* off bytes before a guard */
+		return data + data_len - off - len;
+	return data + page + off;                   /* a 64-byte boundary + off */
+}
+
+static size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
+/* The source with filler around it, dest and its margins with canaries. */
+static void set_up(void)
+{
+	unsigned char *rw;
+	size_t i, sb, sa;
+
+	src = place(src_data, REPRO_SRC_PLACE, REPRO_SRC_OFF, src_len);
+	dst = place(dst_data, REPRO_DST_PLACE, REPRO_DST_OFF, span);
+	rw = src_rw + (src - src_data);
+	sb = min_size(MARGIN, (size_t)(src - src_data));
+	sa = min_size(MARGIN, (size_t)(src_data + data_len - src) - src_len);
+	for (i = 1; i <= sb; i++)
+		rw[-(long)i] = filler(-(long long)i);
+	for (i = 0; i < src_len; i++)
+		rw[i] = repro_src[i];
+	for (i = 0; i < sa; i++)
+		rw[src_len + i] = filler((long long)(src_len + i));
+	before = min_size(MARGIN, (size_t)(dst - dst_data));
+	win_len = before + span + min_size(MARGIN, (size_t)(dst_data + data_len - dst) - span);
+	for (i = 0; i < win_len; i++)
+		dst[(long)i - (long)before] = canary((long long)i - (long long)before);
+	if (REPRO_MODE == 2)
+		dst[span - 1] = 0;                /* the reader starts from a string */
+}
+
+static long long call(void)
+{
+	size_t count = (size_t)REPRO_COUNT;
+
+	if (REPRO_API == 2)
+		return (long long)((lcpy_fn)fn)((char *)dst, (const char *)src, count);
+	if (REPRO_API == 3)
+		return (long long)(((ncpy_fn)fn)((char *)dst, (const char *)src, count) - (char *)dst);
+	return ((scpy_fn)fn)((char *)dst, (const char *)src, count);
+}
+
+/* The contract's byte-at-a-time reference, into a plain image of dest. */
+static long long reference(unsigned char *d)
+{
+	const unsigned char *s = repro_src;
+	size_t n = (size_t)REPRO_COUNT, len = 0, i;
+
+	while (len < src_len && s[len])
+		len++;
+	if (REPRO_API == 2) {                       /* strlcpy */
+		for (i = 0; n && i < len && i < n - 1; i++)
+			d[i] = s[i];
+		if (n)
+			d[i] = 0;
+		return (long long)len;
+	}
+	if (REPRO_API == 3) {                       /* strncpy */
+		for (i = 0; i < n; i++)
+			d[i] = i < len ? s[i] : 0;
+		return 0;
+	}
+	if (n == 0 || (REPRO_API == 1 && n > 0x7fffffffu))
+		return -E2BIG;
+	for (i = 0; i + 1 < n && i < len; i++)
+		d[i] = s[i];
+	d[i] = 0;
+	while (REPRO_API == 1 && ++i < n)
+		d[i] = 0;
+	return len < n ? (long long)len : -E2BIG;
+}
+
+static void on_fault(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	out->fault = (uintptr_t)si->si_addr;
+	out->signo = sig;
+	_exit(3);
+}
+
+#if REPRO_MODE == 1
+/* Race: flip the bytes the case names between NUL and non-NUL while the
+ * function copies; every call must still leave a terminated dest that
+ * agrees with the return value. */
+static volatile int stop;
+static void *mutate(void *arg)
+{
+	unsigned char *rw = src_rw + (src - src_data);
+	size_t at = REPRO_HOT_FROM;
+
+	(void)arg;
+	while (!stop) {
+		unsigned char was = repro_src[at];
+
+		for (int i = 0; i < 64 && !stop; i++) {
+			rw[at] = 0;
+			rw[at] = was ? was : 'x';
+		}
+		rw[at] = was;
+		if (++at >= REPRO_HOT_TO)
+			at = REPRO_HOT_FROM;
+	}
+	return NULL;
+}
+
+static int race_broken(long long ret)
+{
+	size_t end, i;
+
+	if (ret == -E2BIG)
+		end = span - 1;
+	else if (ret >= 0 && (unsigned long long)ret < span)
+		end = (size_t)ret;
+	else
+		return snprintf(out->why, sizeof(out->why), "returned %lld, out of range", ret), 1;
+	for (i = 0; i < end && dst[i]; i++)
+		;
+	if (i != end || dst[end])
+		return snprintf(out->why, sizeof(out->why), "returned %lld but the first NUL is at "
+				"dest[%zu]", ret, i), 1;
+	return 0;
+}
+#endif
+
+#if REPRO_MODE == 2
+/* Reader: another thread polls dest; at no moment may dest[0..count-1]
+ * hold no NUL.  seq is odd while this thread sets dest up again. */
+static volatile int stop;
+static volatile unsigned long seq;
+static void *read_dest(void *arg)
+{
+	(void)arg;
+	while (!stop) {
+		unsigned long s0 = seq;
+		size_t i;
+
+		if (s0 & 1)
+			continue;
+		for (i = 0; i < span && ((volatile unsigned char *)dst)[i]; i++)
+			;
+		if (i == span && seq == s0) {
+			out->bad = 1;
+			snprintf(out->why, sizeof(out->why), "a reader saw no NUL in dest[0..%d]",
+				 (int)span - 1);
+			stop = 1;
+		}
+	}
+	return NULL;
+}
+#endif
+
+static void child(void)
+{
+	struct sigaction sa = { .sa_sigaction = on_fault, .sa_flags = SA_SIGINFO };
+
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+#if REPRO_MODE == 0
+	out->ret = call();
+#else
+	{
+		pthread_t t;
+		time_t end = time(NULL) + REPRO_SECONDS;
+
+#if REPRO_MODE == 1
+		if (pthread_create(&t, NULL, mutate, NULL))
+#else
+		if (pthread_create(&t, NULL, read_dest, NULL))
+#endif
+			_exit(2);
+		while (!out->bad && time(NULL) < end) {
+#if REPRO_MODE == 2
+			seq++;
+			set_up();
+			seq++;
+			out->ret = call();
+#else
+			out->ret = call();
+			out->bad = race_broken(out->ret);
+#endif
+			out->calls++;
+		}
+		stop = 1;
+		pthread_join(t, NULL);
+	}
+#endif
+	for (size_t i = 0; i < win_len; i++)
+		out->win[i] = dst[(long)i - (long)before];
+	out->done = 1;
+	_exit(0);
+}
+
+static const char *where(uintptr_t a)
+{
+	uintptr_t s = (uintptr_t)src_map, d = (uintptr_t)dst_map;
+
+	if (a >= s && a < s + page)
+		return "the guard page before the source";
+	if (a >= s + page + data_len && a < s + 2 * page + data_len)
+		return "the guard page after the source";
+	if (a >= s && a < s + 2 * page + data_len)
+		return "the read-only source (a write to it)";
+	if (a >= d && a < d + page)
+		return "the guard page before dest";
+	if (a >= d + page + data_len && a < d + 2 * page + data_len)
+		return "the guard page after dest";
+	return "memory outside both buffers";
+}
+
+/* Compare the child's dest image with the reference's; 1 on a defect. */
+static int judge(void)
+{
+	static unsigned char want[REPRO_SPAN + 2 * MARGIN];
+	const unsigned char *got = out->win + before, *w = want + before;
+	long long k, nul = -1, ref;
+	size_t i;
+
+	for (i = 0; i < win_len; i++)
+		want[i] = canary((long long)i - (long long)before);
+	ref = reference(want + before);
+	for (k = -(long long)before; k < (long long)(win_len - before); k++) {
+		if (k >= 0 && k < (long long)span)
+			continue;
+		if (got[k] != canary(k)) {
+			printf("DEFECT: wrote dest[%lld] (%s dest[0..count-1])\n", k,
+			       k < 0 ? "before" : "past");
+			return 1;
+		}
+	}
+	if (REPRO_HUGE && REPRO_API == 0 && out->ret == -E2BIG) {
+		for (i = 0; i < span && got[i] == canary((long long)i); i++)
+			;
+		if (i == span)
+			return 0;                       /* a huge count may be refused */
+	}
+	if (out->ret != ref) {
+		printf("DEFECT: returned %lld, the contract says %lld\n", out->ret, ref);
+		return 1;
+	}
+	for (i = 0; i < span; i++) {
+		if (REPRO_API != 3 && nul < 0 && w[i] == 0)
+			nul = (long long)i;
+		if (nul < 0 || (long long)i == nul || REPRO_API == 1) {
+			if (got[i] != w[i]) {
+				printf("DEFECT: dest[%zu] = 0x%02x, the contract says 0x%02x\n", i,
+				       got[i], w[i]);
+				return 1;
+			}
+		} else if (got[i] != canary((long long)i) && (REPRO_STRICT || got[i] != 0)) {
+			printf("DEFECT: dest[%zu] = 0x%02x after the NUL: neither left alone nor zeroed\n",
+			       i, got[i]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *impl = argc > 1 ? argv[1] : REPRO_DEFAULT_IMPL;
+	const char *symbol = argc > 2 ? argv[2] : REPRO_SYMBOL;
+	int status = 0;
+	pid_t pid;
+
+#ifdef REPRO_LINKED
+	(void)impl, (void)symbol;
+	fn = (void *)&REPRO_SYMBOL_ID;
+#else
+	void *h = dlopen(impl, RTLD_NOW | RTLD_LOCAL);
+
+	if (!h || !(fn = dlsym(h, symbol))) {
+		fprintf(stderr, "repro: %s\n", dlerror());
+		return 2;
+	}
+#endif
+	out = mmap(NULL, sizeof(*out), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (out == MAP_FAILED)
+		return perror("repro: mmap"), 2;
+	map_arenas();
+	set_up();                                   /* the parent judges from the same layout */
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return perror("repro: fork"), 2;
+	if (pid == 0)
+		child();
+	for (int ms = 0; waitpid(pid, &status, WNOHANG) == 0; ms += 10) {
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+		if (ms > (REPRO_SECONDS + 5) * 1000) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			printf("DEFECT: the call did not return (hang)\n");
+			return 1;
+		}
+		nanosleep(&ts, NULL);
+	}
+	if (out->signo) {
+		printf("DEFECT: %s at %#lx, in %s\n", out->signo == SIGSEGV ? "SIGSEGV" : "SIGBUS",
+		       (unsigned long)out->fault, where(out->fault));
+		return 1;
+	}
+	if (!out->done) {
+		if (WIFSIGNALED(status))
+			printf("DEFECT: the call killed the process (signal %d)\n", WTERMSIG(status));
+		else
+			printf("DEFECT: the call ended the process (exit status %d)\n",
+			       WEXITSTATUS(status));
+		return 1;
+	}
+	if (out->bad) {
+		printf("DEFECT: %s (after %lu calls)\n", out->why, out->calls);
+		return 1;
+	}
+	if (REPRO_MODE == 0 && judge())
+		return 1;
+	printf("ok: the defect is not there (%s)\n", REPRO_MODE ? "no violation seen" : "call kept "
+	       "the contract");
+	return 0;
+}
