@@ -8,7 +8,7 @@ mkdir -p build/bench
 echo "== strscpy: optimized vs byte reference (gcc -O2)"
 gcc -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra tests/bench_strscpy.c ref/ref_strscpy.c \
 	build/libstrscpy.a -o build/bench/bench_strscpy -lm && build/bench/bench_strscpy
-for b in scripts/bench-check.sh scripts/bench-fuzz.sh; do
+for b in scripts/bench-check.sh scripts/bench-race.sh scripts/bench-fuzz.sh; do
 	[ -f "$b" ] || continue
 	echo
 	echo "== $b"

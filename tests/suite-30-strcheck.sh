@@ -101,6 +101,30 @@ check report_counts_reader_overlaps "$([ "${n:-0}" -gt 0 ]; echo $?)" "no reader
 grep -q '^race check: skipped (the contract of this API promises no race' "$out/zoo_ok_strlcpy_bsd.out"
 check report_says_race_skipped_for_strlcpy $? "see $out/zoo_ok_strlcpy_bsd.out"
 
+# ---- the concurrent checks' time and CPUs (docs/race.md) ----
+# --time longer than the default gives the race check its share (a
+# quarter), past the old 2 s cap; --race-time sets it directly.
+race_secs() { sed -n 's/^race check: .*, in \([0-9.]*\) s.*/\1/p' "$1"; }
+$SC --time=14 --cases=0 > "$out/race-share.out" 2>&1
+t=$(race_secs "$out/race-share.out")
+check race_time_follows_time "$(awk -v t="${t:-0}" 'BEGIN {exit !(t >= 3.4)}'; echo $?)" \
+	"race check ran ${t:-?} s with --time=14 (want 3.5), see $out/race-share.out"
+$SC --time=0 --race-time=1.5 > "$out/race-time.out" 2>&1
+t=$(race_secs "$out/race-time.out")
+check race_time_option "$(awk -v t="${t:-0}" 'BEGIN {exit !(t >= 1.4 && t < 4)}'; echo $?)" \
+	"race check ran ${t:-?} s with --race-time=1.5, see $out/race-time.out"
+$SC --time=0 --race-time=0 > "$out/race-time0.out" 2>&1
+grep -q '^race check: skipped (--race-time=0)' "$out/race-time0.out"
+check race_time_zero_skips $? "see $out/race-time0.out"
+# One CPU: the report says the threads could not run at once.
+if command -v taskset > /dev/null; then
+	taskset -c 0 $SC --time=0 --race-time=0.5 > "$out/one-cpu.out" 2>&1
+	grep -q '^race check: .*(one CPU: the two threads took turns' "$out/one-cpu.out"
+	check report_says_one_cpu $? "see $out/one-cpu.out"
+else
+	skip "report_says_one_cpu: taskset not installed"
+fi
+
 # Each defect report carries the parts the brief asks for.
 f=$out/zoo_bad_leak_final_word.out
 ok=0
@@ -252,6 +276,10 @@ bad seed_too_big "not an unsigned" --seed=18446744073709551616
 bad time_junk "expected seconds" --time=soon
 bad time_negative "expected seconds" --time=-1
 bad time_nan "expected seconds" --time=nan
+bad race_time_junk "expected seconds" --race-time=soon
+bad race_time_negative "expected seconds" --race-time=-2
+bad reader_strlcpy "the strlcpy contract promises no single-write destination" --api=strlcpy --reader
+bad reader_strncpy "the strncpy contract promises no single-write destination" --api=strncpy --reader
 bad cases_junk "not a number" --cases=many
 bad timeout_zero "expected milliseconds" --timeout=0
 bad format_xml "expected text, json, junit or sarif" --format=xml

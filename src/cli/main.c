@@ -145,12 +145,9 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	p->timeout_ms = o->timeout_ms;
 	p->only_phase = SC_PH_DONE;
 	p->progress = !o->quiet && isatty(2) && o->only == SC_ONLY_NONE;
-	/* Each concurrent check gets a share of the budget. */
-	p->race_seconds = o->seconds * 0.2;
-	if (p->race_seconds < 0.5)
-		p->race_seconds = 0.5;
-	if (p->race_seconds > 2)
-		p->race_seconds = 2;
+	/* Each concurrent check gets a share of the budget, or what
+	 * --race-time says (docs/race.md, "Time"). */
+	p->race_seconds = o->race_seconds >= 0 ? o->race_seconds : sc_race_share(o->seconds);
 
 	ri->impl = p->impl;
 	ri->symbol = o->symbol;
@@ -181,15 +178,21 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	}
 	if (p->only_phase != SC_PH_DONE)
 		return 0;
+	if (p->reader && !sc_race_applies(p->api))
+		return fail("--reader: the %s contract promises no single-write destination (only "
+			    "strscpy and strscpy_pad do): there is no reader check for it%s",
+			    sc_api_name(p->api), "");
 	if (!sc_race_applies(p->api)) {
 		ri->race_skipped = p->race ? "the contract of this API promises no race robustness"
 					   : "--no-race";
-		if (p->reader)
-			ri->reader_skipped = "the contract of this API promises no single-write dest";
-		p->race = p->reader = 0;
+		p->race = 0;
 	} else if (!p->race) {
 		ri->race_skipped = "--no-race";
+	} else if (p->race_seconds <= 0) {
+		ri->race_skipped = "--race-time=0";
 	}
+	if (p->reader && p->race_seconds <= 0)
+		ri->reader_skipped = "--race-time=0";
 	return 0;
 }
 

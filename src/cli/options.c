@@ -231,13 +231,17 @@ const struct sc_option sc_options[] = {
 		    "time budget of the whole run (default " SC_STR(SC_DEFAULT_TIME) "); the grid "
 		    "always runs to the end, "
 		    "random cases fill what is left"),
+	OPT_SECONDS("race-time", "SECONDS", race_seconds, 0, SC_TIME_MAX,
+		    "time of each concurrent check (default: a quarter of --time, at least 0.5; "
+		    "0 skips them)"),
 	OPT_U64("cases", "N", cases, "a number of cases", 0, INT64_MAX, 0,
 		"exactly N random cases, whatever the time (reproducible counts)"),
 	OPT_FLAG("strict", 0, policy, SC_STRICT,
 		 "bytes after the NUL must be left unchanged (default: unchanged or zero, never "
 		 "source bytes)"),
 	OPT_FLAG("reader", 0, reader, 1,
-		 "also run the concurrent-reader check (each dest byte written once)"),
+		 "also run the concurrent-reader check (each dest byte written once; strscpy and "
+		 "strscpy_pad only)"),
 	OPT_FLAG("no-race", 0, race, 0, "skip the race check (source changing during the call)"),
 	OPT_FLAG("first", 0, first, 1, "stop at the first defect"),
 	OPT_U64("timeout", "MS", timeout_ms, "milliseconds", SC_TIMEOUT_MIN_MS, SC_TIMEOUT_MAX_MS,
@@ -275,6 +279,7 @@ static const struct sc_opts sc_opts_defaults = {
 	.api = SC_STRSCPY,
 	.seed = SC_DEFAULT_SEED,
 	.seconds = SC_DEFAULT_TIME,
+	.race_seconds = -1,
 	.cases = -1,
 	.timeout_ms = SC_DEFAULT_TIMEOUT_MS,
 	.race = 1,

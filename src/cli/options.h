@@ -47,6 +47,7 @@ struct sc_opts {
 	int api_given;
 	uint64_t seed;
 	double seconds;          /* the whole run's time budget */
+	double race_seconds;     /* --race-time: each concurrent check's; -1: a share of seconds */
 	int64_t cases;           /* random cases; -1: as many as time allows */
 	unsigned timeout_ms;     /* one call's limit before it counts as hung */
 	enum sc_policy policy;

@@ -124,7 +124,8 @@ static void json_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 		      const char *skipped)
 {
 	fprintf(out, "  \"%s\": {\"ran\": %s, \"calls\": %" PRIu64 ", \"overlapped\": %" PRIu64
-		", \"skipped\": ", name, st->ran ? "true" : "false", st->calls, st->overlapped);
+		", \"cpus\": %d, \"seconds\": %.3f, \"skipped\": ", name, st->ran ? "true" : "false",
+		st->calls, st->overlapped, st->cpus, st->seconds);
 	if (skipped)
 		json_str(out, skipped);
 	else

@@ -179,6 +179,8 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 		fputc('\n', out);
 	} else if (conc && !strcmp(d->rule, sc_rules[SC_RULE_READER_SEES_NUL].id)) {
 		fputs("  expected  a NUL in dest[0..count-1] at every moment of the call\n", out);
+	} else if (conc && !strcmp(d->rule, sc_rules[SC_RULE_DEST_WRITTEN_ONCE].id)) {
+		fputs("  expected  dest[count-1] a NUL at every moment of the call\n", out);
 	} else if (conc) {
 		fputs("  expected  a NUL-terminated dest that agrees with the return value\n", out);
 	}
@@ -206,11 +208,15 @@ static void text_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 {
 	if (skipped)
 		fprintf(out, "%s check: skipped (%s)\n", name, skipped);
+	else if (st->ran && st->cpus < 2)
+		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s, in %.2f s (one "
+			"CPU: the two threads took turns and never ran at once, so this check could "
+			"catch little)\n", name, st->calls, st->overlapped, acted, st->seconds);
 	else if (st->ran)
-		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s%s\n", name,
-			st->calls, st->overlapped, acted,
-			st->overlapped < SC_MIN_OVERLAP ? " (few: the two threads seldom ran at "
-			"once; a busy machine? more --time helps)" : "");
+		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s, in %.2f s%s\n",
+			name, st->calls, st->overlapped, acted, st->seconds,
+			st->overlapped < SC_MIN_OVERLAP && !st->found ? " (few: the two threads "
+			"seldom ran at once; a busy machine? more --time or --race-time helps)" : "");
 }
 
 static uint64_t cases_run(const struct sc_shared *s)

@@ -281,29 +281,36 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	struct sc_shared *s = ch->s;
 	struct sc_conc_stats *st = phase == SC_PH_RACE ? &s->race : &s->reader;
 	struct sc_race_result r;
-	double start = now(), chunk = p->race_seconds;
+	double start = now(), chunk = p->race_seconds < 0.25 ? p->race_seconds : 0.25;
 
 	s->phase = phase;
 	s->index = 0;
-	/* A pass means something only if enough calls overlapped the other
-	 * thread: on a busy machine, keep going (up to three times the time). */
+	/* In chunks, each a heartbeat for the parent.  A pass means something
+	 * only if enough calls overlapped the other thread: on a busy machine,
+	 * keep going (up to twice the time). */
 	for (uint64_t k = 0; ; k++) {
+		double spent;
+
 		s->beat++;
 		if (sc_race(&ch->e, phase == SC_PH_RACE ? SC_RACE_MUTATOR : SC_RACE_READER,
 			    p->api, ch->fn, p->seed + k, chunk, 0, &c, &r) != 0)
 			return;
 		st->ran = 1;
+		st->cpus = r.cpus;
+		st->seconds = now() - start;
 		st->calls += r.calls;
 		st->overlapped += r.overlapped;
 		s->done[phase] = st->calls;
 		s->index = st->calls;
 		if (r.nf) {
+			st->found = 1;
 			record_concurrent(ch, &r, phase, st->calls - 1);
 			break;
 		}
-		if (st->overlapped >= SC_MIN_OVERLAP || now() - start >= 3 * p->race_seconds)
+		spent = now() - start;
+		if (spent >= p->race_seconds &&
+		    (st->overlapped >= SC_MIN_OVERLAP || spent >= 2 * p->race_seconds))
 			break;
-		chunk = p->race_seconds / 4;
 	}
 	if (p->first && s->ndefects)
 		stop_run(s, "stopped at the first defect (--first)");

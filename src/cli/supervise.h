@@ -88,7 +88,10 @@ struct sc_defect {
 /* What a concurrent check did. */
 struct sc_conc_stats {
 	int ran;
+	int cpus;                /* CPUs it could use: below 2, no parallel threads */
+	int found;               /* it stopped at a finding */
 	uint64_t calls, overlapped;
+	double seconds;          /* how long it ran (to its finding, if any) */
 };
 
 /* The memory the child and parent share. */

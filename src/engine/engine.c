@@ -190,6 +190,8 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_ou
 	out->fault_arena = 0;
 	out->fault_region = SC_OUTSIDE;
 	out->ret = 0;
+	if (e->before_call)
+		e->before_call(e->before_call_arg);
 
 	if (sigsetjmp(call_env, 0) == 0) {
 		size_t count = (size_t)c->count;

@@ -37,6 +37,10 @@ struct sc_engine {
 	volatile unsigned long *dest_seq;
 	const unsigned char *volatile dest_now;  /* set inside the odd window */
 	volatile size_t dest_now_len;
+	/* Called by sc_run once the case is in place, right before the call:
+	 * the concurrent checks start their other thread there (race.h). */
+	void (*before_call)(void *arg);
+	void *before_call_arg;
 };
 
 /*

@@ -1,180 +1,196 @@
+/*
+ * race.c - the concurrent checks' driver: starts the helper thread (the
+ * mutator or the reader) on a core of its own, runs the cases, starts the
+ * helper with each call (race_threads.h), and judges every outcome.
+ */
 #include <errno.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "clock.h"
 #include "grid.h"
 #include "race.h"
+#include "race_case.h"
+#include "race_threads.h"
 
-struct shared {
-	volatile int stop;
-	volatile unsigned long gen;       /* bumped by the other thread per act */
-	volatile unsigned long dest_seq;  /* odd while the checker sets dest up */
-	unsigned char *volatile src_rw;   /* mutator: the source, writable view */
-	volatile size_t span;             /* mutator: bytes it may flip */
-	volatile size_t hot;              /* mutator: where the NUL was */
-	struct sc_engine *e;              /* reader: e->dest_now, dest_now_len */
-	volatile int saw_unterminated;
-	uint64_t seed;
-};
+/* Each strategy's turn: the strategies take turns in slices of this many
+ * seconds, so each gets an equal share of any run longer than a few. */
+#define SLICE 0.004
+
+double sc_race_share(double run_seconds)
+{
+	return run_seconds / 4 > 0.5 ? run_seconds / 4 : 0.5;
+}
 
 int sc_race_applies(enum sc_api api)
 {
 	return api == SC_STRSCPY || api == SC_STRSCPY_PAD;
 }
 
-/* Flip bytes between NUL and non-NUL: mostly at and just before the
- * original NUL (where the copy ends), sometimes anywhere before it. */
-static void *mutator(void *arg)
+/* sc_run's before_call hook: post the call and give the helper a moment
+ * to claim it, so that both start together. */
+static void start_helper(void *arg)
 {
-	struct shared *s = arg;
-	uint64_t rng = s->seed;
+	struct sc_race_sync *s = arg;
+	unsigned long run = (s->state & ~3ul) | SC_RS_RUN;
 
-	while (!s->stop) {
-		unsigned char *src = s->src_rw;
-		size_t span = s->span, hot = s->hot, pos;
-		uint64_t r = sc_rand(&rng);
-
-		if (!src || !span)
-			continue;
-		if (r % 4 == 0)
-			pos = (size_t)((r >> 8) % span);
-		else
-			pos = hot - (size_t)((r >> 8) % 16 % (hot + 1));
-		if (pos >= span)
-			pos = span - 1;
-		for (int k = 0; k < 64; k++)
-			src[pos] = (k & 1) ? 'r' : 0;
-		s->gen++;
+	__atomic_store_n(&s->state, run, __ATOMIC_RELEASE);
+	/* A claim takes well under a microsecond when the helper runs; when
+	 * it does not (a busy machine), the call goes ahead alone. */
+	for (int spins = 0; spins < 64 && s->state == run; spins++) {
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#endif
 	}
-	return NULL;
 }
 
-/* Poll dest between the checker's set-ups; report a moment with no NUL. */
-static void *reader(void *arg)
+/* After the call: withdraw an unclaimed post, or stop the helper and wait
+ * until it is idle.  Returns 1 if the helper had claimed the call. */
+static int stop_helper(struct sc_race_sync *s)
 {
-	struct shared *s = arg;
+	unsigned long st = s->state, k = st >> 2;
+	unsigned spins = 0;
 
-	while (!s->stop) {
-		unsigned long seq = __atomic_load_n(&s->dest_seq, __ATOMIC_ACQUIRE);
-		const unsigned char *dst = s->e->dest_now;
-		size_t count = s->e->dest_now_len;
-
-		if ((seq & 1) || !dst || !count)
-			continue;
-		int terminated = memchr(dst, 0, count) != NULL;
-
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (__atomic_load_n(&s->dest_seq, __ATOMIC_ACQUIRE) != seq)
-			continue;
-		s->gen++;
-		if (!terminated) {
-			s->saw_unterminated = 1;
-			/* Hold until the checker has read the flag. */
-			while (!s->stop && s->saw_unterminated)
-				;
-		}
-	}
-	return NULL;
+	if ((st & 3) == SC_RS_RUN &&
+	    __atomic_compare_exchange_n(&s->state, &st, SC_RS(k + 1, SC_RS_IDLE), 0,
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return 0;
+	/* Claimed (BUSY): ask it to stop. */
+	__atomic_store_n(&s->state, SC_RS(k, SC_RS_STOP), __ATOMIC_RELEASE);
+	while (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) != SC_RS(k + 1, SC_RS_IDLE))
+		sc_race_relax(&spins, s->one_cpu);
+	return 1;
 }
 
-/* A long string (64..4159 bytes) and a count either side of its length. */
-static void race_case(uint64_t *rng, enum sc_api api, struct sc_case *c)
+/*
+ * Put the calling thread and the helper on two different CPUs when the
+ * process may use two: then the helper acts during the call instead of
+ * taking turns with it.  Returns how many CPUs the process may use; *old
+ * keeps the caller's own mask to restore.
+ */
+static int pin(pthread_attr_t *attr, cpu_set_t *old, int *pinned)
 {
-	size_t len = 64 + (size_t)(sc_rand(rng) % 4096), i;
+	cpu_set_t mine, other;
+	int n, here = sched_getcpu(), there = -1;
 
-	for (i = 0; i < len; i++)
-		c->src[i] = (unsigned char)('a' + i % 26);
-	c->src[len] = 0;
-	c->src_len = len + 17;
-	memset(c->src + len + 1, 'z', 16);
-	c->api = api;
-	c->policy = SC_NO_LEAK;
-	c->src_place = SC_FREE;
-	c->dst_place = (sc_rand(rng) % 2) ? SC_FREE : SC_AT_END;
-	c->src_off = (unsigned)(sc_rand(rng) % 64);
-	c->dst_off = (unsigned)(sc_rand(rng) % 64);
-	c->count = sc_rand(rng) % 2 ? len + 1 + sc_rand(rng) % 64 : len - sc_rand(rng) % 32;
-	sc_case_normalize(c);
+	*pinned = 0;
+	if (sched_getaffinity(0, sizeof(*old), old) != 0)
+		return 1;
+	n = CPU_COUNT(old);
+	if (n < 2)
+		return n;
+	if (here < 0 || !CPU_ISSET(here, old))
+		for (here = 0; !CPU_ISSET(here, old); here++)
+			;
+	for (int k = 1; k < CPU_SETSIZE && there < 0; k++)
+		if (CPU_ISSET((here + k) % CPU_SETSIZE, old))
+			there = (here + k) % CPU_SETSIZE;
+	CPU_ZERO(&mine);
+	CPU_SET(here, &mine);
+	CPU_ZERO(&other);
+	CPU_SET(there, &other);
+	if (pthread_attr_setaffinity_np(attr, sizeof(other), &other) == 0 &&
+	    pthread_setaffinity_np(pthread_self(), sizeof(mine), &mine) == 0)
+		*pinned = 1;
+	return n;
 }
 
-static void reader_case(uint64_t *rng, enum sc_api api, struct sc_case *c)
+static int reader_finding(const struct sc_race_sync *s, const struct sc_case *c,
+			  struct sc_finding *f)
 {
-	race_case(rng, api, c);
-	/* Truncation is where an unterminated moment hides. */
-	c->count = sc_case_strlen(c) - sc_rand(rng) % 32;
-	c->dst_place = SC_FREE;
+	size_t last = (size_t)c->count - 1;
+
+	if (!s->seen_nul_before)
+		return sc_add_finding(f, 0, 1, SC_RULE_READER_SEES_NUL, SC_PASS, (int64_t)last,
+				      "a concurrent reader saw dest[0..%zu] with no NUL during the "
+				      "call: dest[%zu] held 0x%02x before its NUL (a dest byte "
+				      "written twice)", last, last, s->seen_byte);
+	return sc_add_finding(f, 0, 1, SC_RULE_DEST_WRITTEN_ONCE, SC_PASS, (int64_t)last,
+			      "dest[%zu], a NUL before the call and after it, held 0x%02x during "
+			      "it: a concurrent reader saw the byte written twice", last,
+			      s->seen_byte);
 }
 
 int sc_race(struct sc_engine *e, enum sc_race_kind kind, enum sc_api api, void *fn,
 	    uint64_t seed, double seconds, uint64_t max_calls, struct sc_case *c,
 	    struct sc_race_result *r)
 {
-	struct shared s;
+	static struct sc_race_sync s;
 	pthread_t th;
-	sigset_t block, old;
-	double deadline = sc_now() + seconds;
+	pthread_attr_t attr;
+	sigset_t block, old_mask;
+	cpu_set_t old_cpus;
+	double start = sc_now(), deadline = start + seconds;
 	uint64_t rng = seed;
-	int err;
+	int err, pinned;
 
 	memset(&s, 0, sizeof(s));
 	memset(r, 0, sizeof(*r));
-	s.seed = seed ^ 0x5eed;
-	s.e = e;
-	e->dest_now = NULL;
-	e->dest_now_len = 0;
 	r->c = c;
+	pthread_attr_init(&attr);
+	r->cpus = pin(&attr, &old_cpus, &pinned);
+	s.one_cpu = r->cpus < 2;
 
 	/* The watchdog's SIGALRM must reach the calling thread only. */
 	sigemptyset(&block);
 	sigaddset(&block, SIGALRM);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
-	err = pthread_create(&th, NULL, kind == SC_RACE_READER ? reader : mutator, &s);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_sigmask(SIG_BLOCK, &block, &old_mask);
+	err = pthread_create(&th, &attr, kind == SC_RACE_READER ? sc_race_reader : sc_race_mutator,
+			     &s);
+	pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
+	pthread_attr_destroy(&attr);
 	if (err) {
+		if (pinned)
+			pthread_setaffinity_np(pthread_self(), sizeof(old_cpus), &old_cpus);
 		errno = err;
 		return -1;
 	}
-	if (kind == SC_RACE_READER) {
-		e->dest_seq = &s.dest_seq;
-		e->dest_terminated = 1;
-	}
+	e->dest_terminated = kind == SC_RACE_READER;
+	e->before_call = start_helper;
+	e->before_call_arg = &s;
 
-	while (!r->nf && (!max_calls || r->calls < max_calls) && (r->calls % 64 || sc_now() < deadline)) {
-		unsigned long gen;
+	while (!r->nf && (!max_calls || r->calls < max_calls) && (r->calls % 16 || sc_now() < deadline)) {
+		struct sc_race_target *t = &s.t;
+		unsigned long acts;
+		int claimed;
+		size_t n;
 
-		if (kind == SC_RACE_READER) {
-			reader_case(&rng, api, c);
-		} else {
-			race_case(&rng, api, c);
-			s.src_rw = NULL;
-			s.span = c->src_len;
-			s.hot = sc_case_strlen(c);
-			s.src_rw = sc_arena_rw(&e->src, sc_arena_place(&e->src, c->src_place,
-								       c->src_off, c->src_len));
-		}
-		gen = s.gen;
+		memset(t, 0, sizeof(*t));
+		sc_race_case(&rng, api, c, &t->span, &t->hot);
+		n = (size_t)c->count;
+		t->src = sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
+		t->src_rw = sc_arena_rw(&e->src, t->src);
+		t->dst = sc_arena_place(&e->dst, c->dst_place, c->dst_off, n);
+		t->count = n;
+		t->strategy = (enum sc_strategy)((uint64_t)(sc_now() / SLICE) % SC_ST_COUNT);
+		t->seq = r->calls;
+		t->rng = sc_rand(&rng);
+		if (kind == SC_RACE_READER)
+			t->src_rw = NULL;
+		else
+			t->dst = NULL;
+
+		acts = s.acts;
 		sc_run(e, c, fn, &e->cand);
-		r->calls++;
-		if (s.gen != gen)
+		claimed = stop_helper(&s);
+		if (claimed && s.acts != acts)
 			r->overlapped++;
-		if (kind == SC_RACE_READER) {
-			if (s.saw_unterminated) {
-				r->nf = sc_add_finding(r->f, 0, 4, SC_RULE_READER_SEES_NUL, SC_PASS, -1,
-						       "a concurrent reader saw dest[0..%zu] with no NUL "
-						       "during the call (a dest byte was written twice)",
-						       (size_t)c->count - 1);
-				s.saw_unterminated = 0;
-			}
+		r->calls++;
+		if (kind == SC_RACE_READER && s.seen) {
+			r->nf = reader_finding(&s, c, r->f);
+			s.seen = 0;
 		}
 		if (!r->nf)
 			r->nf = sc_judge_race(c, &e->cand, r->f, 4);
 	}
-	s.stop = 1;
+	s.quit = 1;
 	pthread_join(th, NULL);
-	e->dest_seq = NULL;
+	e->before_call = NULL;
+	e->before_call_arg = NULL;
 	e->dest_terminated = 0;
+	if (pinned)
+		pthread_setaffinity_np(pthread_self(), sizeof(old_cpus), &old_cpus);
 	return 0;
 }

@@ -51,6 +51,9 @@ const struct sc_rule sc_rules[SC_RULE_COUNT] = {
 	[SC_RULE_READER_SEES_NUL] = { "reader-sees-nul", B(RACE),
 		"a concurrent reader must always see a NUL in dest[0..count-1] (each byte written "
 		"once)" },
+	[SC_RULE_DEST_WRITTEN_ONCE] = { "dest-written-once", B(RACE),
+		"each dest byte must be written once: dest[count-1], a NUL before and after the "
+		"call, never holds another byte during it" },
 	[SC_RULE_STRLCPY_RETURN] = { "strlcpy-return", B(CONTENT),
 		"strlcpy must return strscpy's length, or at least count when strscpy returns "
 		"-E2BIG (relations)" },
