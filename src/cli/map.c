@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 
 #include "map.h"
+#include "report_util.h"
 
 struct sc_map *sc_map_new(void)
 {
@@ -131,25 +132,6 @@ static void panel(FILE *out, int x0, const uint16_t cells[SC_MAP_ROWS][SC_MAP_CO
 		"</text>\n", x0 - 48, TOP + PANEL_H / 2, ylabel);
 }
 
-/* XML text: the title names a path, which may hold anything. */
-static void put_xml(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '<')
-			fputs("&lt;", out);
-		else if (ch == '>')
-			fputs("&gt;", out);
-		else if (ch == '&')
-			fputs("&amp;", out);
-		else if (ch < 0x20 || ch >= 0x7f)
-			fputc('?', out);
-		else
-			fputc(ch, out);
-	}
-}
-
 void sc_map_svg(FILE *out, const struct sc_map *m, const char *title)
 {
 	int width = LEFT + 2 * PANEL_W + GAP + 40, legend_y = TOP + PANEL_H + 70;
@@ -160,7 +142,7 @@ void sc_map_svg(FILE *out, const struct sc_map *m, const char *title)
 		"viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"10\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", width, height, width, height);
 	fprintf(out, "<text x=\"%d\" y=\"22\" font-size=\"15\" font-weight=\"bold\">", LEFT);
-	put_xml(out, title);
+	sc_put_xml_text(out, title);  /* the title names a path: anything */
 	fprintf(out, "</text>\n<text x=\"%d\" y=\"40\" font-size=\"11\">each cell: the cases that fell "
 		"there, coloured by the first defect class seen (green: all kept the contract; "
 		"blank: none ran)</text>\n", LEFT);

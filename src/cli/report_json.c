@@ -9,22 +9,6 @@
 
 #include "report_util.h"
 
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20 || ch >= 0x7f)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
-}
-
 static void json_hex(FILE *out, const uint8_t *b, size_t n)
 {
 	fputc('"', out);
@@ -46,7 +30,7 @@ static void json_replay(FILE *out, const struct sc_plan *p, const struct sc_repo
 	}
 	sc_report_replay(mem, p, ri, d);
 	fclose(mem);
-	json_str(out, buf);
+	sc_put_json_string(out, buf);
 	free(buf);
 }
 
@@ -56,11 +40,11 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 	static struct sc_case c;
 
 	fprintf(out, "    {\"class\": \"%s\", \"rule\": ", sc_class_name(d->cls));
-	json_str(out, d->rule);
+	sc_put_json_string(out, d->rule);
 	fputs(", \"check\": ", out);
-	json_str(out, sc_report_clause(d));
+	sc_put_json_string(out, sc_report_clause(d));
 	fputs(", \"what\": ", out);
-	json_str(out, d->what);
+	sc_put_json_string(out, d->what);
 	fprintf(out, ", \"cases\": %" PRIu64 ",\n     \"found_by\": {\"phase\": \"%s\", "
 		"\"index\": %" PRIu64 ", \"seed\": %" PRIu64 "}", d->hits, sc_phase_name(d->phase),
 		d->index, p->seed);
@@ -94,11 +78,11 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 
 		fprintf(out, ",\n     \"actual\": {\"stop\": \"%s\", \"return\": %" PRId64
 			", \"signal\": %d, \"fault\": ", stops[d->stop], d->ret, d->signo);
-		json_str(out, d->fault);
+		sc_put_json_string(out, d->fault);
 		fputc('}', out);
 	} else {
 		fputs(",\n     \"actual\": {\"stop\": \"died\", \"what\": ", out);
-		json_str(out, d->what);
+		sc_put_json_string(out, d->what);
 		fprintf(out, ", \"signal\": %d}", d->signo);
 	}
 	if (d->has_outcome || d->has_ref) {
@@ -127,7 +111,7 @@ static void json_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 		", \"cpus\": %d, \"seconds\": %.3f, \"skipped\": ", name, st->ran ? "true" : "false",
 		st->calls, st->overlapped, st->cpus, st->seconds);
 	if (skipped)
-		json_str(out, skipped);
+		sc_put_json_string(out, skipped);
 	else
 		fputs("null", out);
 	fputs("},\n", out);
@@ -137,9 +121,9 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		    const struct sc_shared *s)
 {
 	fputs("{\n  \"impl\": ", out);
-	json_str(out, ri->impl);
+	sc_put_json_string(out, ri->impl);
 	fputs(", \"symbol\": ", out);
-	json_str(out, ri->symbol ? ri->symbol : sc_api_name(p->api));
+	sc_put_json_string(out, ri->symbol ? ri->symbol : sc_api_name(p->api));
 	fprintf(out, ", \"api\": \"%s\", \"policy\": \"%s\", \"seed\": %" PRIu64 ",\n",
 		sc_api_name(p->api), sc_report_policy(p->policy), p->seed);
 	fprintf(out, "  \"cases\": {\"grid\": %" PRIu64 ", \"grid_total\": %" PRIu64
@@ -149,7 +133,7 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	json_conc(out, "reader", &s->reader, ri->reader_skipped);
 	fprintf(out, "  \"restarts\": %u, \"stopped\": ", s->restarts);
 	if (s->stopped[0])
-		json_str(out, s->stopped);
+		sc_put_json_string(out, s->stopped);
 	else
 		fputs("null", out);
 	fputs(",\n  \"defects\": [\n", out);

@@ -10,30 +10,6 @@
 
 #include "report_util.h"
 
-/* XML character data or attribute text; bytes that XML 1.0 cannot hold
- * (control characters) become '?'. */
-static void put_xml(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '<')
-			fputs("&lt;", out);
-		else if (ch == '>')
-			fputs("&gt;", out);
-		else if (ch == '&')
-			fputs("&amp;", out);
-		else if (ch == '"')
-			fputs("&quot;", out);
-		else if (ch < 0x20 && ch != '\n' && ch != '\t')
-			fputc('?', out);
-		else if (ch >= 0x80)
-			fputc('?', out);
-		else
-			fputc(ch, out);
-	}
-}
-
 /* Defects first found in a phase: a check fails when it found any. */
 static int defects_in(const struct sc_shared *s, enum sc_phase ph)
 {
@@ -55,20 +31,20 @@ struct check {
 static void junit_check(FILE *out, const char *cls, const struct check *k, int failed)
 {
 	fprintf(out, "    <testcase classname=\"");
-	put_xml(out, cls);
+	sc_put_xml_text(out, cls);
 	fprintf(out, "\" name=\"%s\" time=\"0\">\n", k->name);
 	if (k->skipped || !k->ran) {
 		fputs("      <skipped message=\"", out);
-		put_xml(out, k->skipped ? k->skipped : "not run");
+		sc_put_xml_text(out, k->skipped ? k->skipped : "not run");
 		fputs("\"/>\n", out);
 	} else if (failed) {
 		fprintf(out, "      <failure type=\"defect\" message=\"%d distinct defect(s) first found "
 			"here\">", failed);
-		put_xml(out, k->detail);
+		sc_put_xml_text(out, k->detail);
 		fputs("</failure>\n", out);
 	} else {
 		fputs("      <system-out>", out);
-		put_xml(out, k->detail);
+		sc_put_xml_text(out, k->detail);
 		fputs("</system-out>\n", out);
 	}
 	fputs("    </testcase>\n", out);
@@ -86,15 +62,15 @@ static void junit_defect(FILE *out, const char *cls, const struct sc_plan *p,
 		fclose(mem);
 	}
 	fprintf(out, "    <testcase classname=\"");
-	put_xml(out, cls);
+	sc_put_xml_text(out, cls);
 	fprintf(out, "\" name=\"defect %d: %s (rule ", n, sc_class_name(d->cls));
-	put_xml(out, d->rule);
+	sc_put_xml_text(out, d->rule);
 	fputs(")\" time=\"0\">\n      <failure type=\"", out);
-	put_xml(out, sc_class_name(d->cls));
+	sc_put_xml_text(out, sc_class_name(d->cls));
 	fputs("\" message=\"", out);
-	put_xml(out, d->what);
+	sc_put_xml_text(out, d->what);
 	fputs("\">", out);
-	put_xml(out, text ? text : d->what);
+	sc_put_xml_text(out, text ? text : d->what);
 	fputs("</failure>\n    </testcase>\n", out);
 	free(text);
 }
@@ -137,13 +113,13 @@ void sc_report_junit(FILE *out, const struct sc_plan *p, const struct sc_report_
 	fprintf(out, "<testsuites name=\"strcheck\" tests=\"%d\" failures=\"%d\" errors=\"0\" "
 		"skipped=\"%d\" time=\"0\">\n", nk + s->ndefects, failures, skipped);
 	fputs("  <testsuite name=\"", out);
-	put_xml(out, cls);
+	sc_put_xml_text(out, cls);
 	fputs(" ", out);
-	put_xml(out, ri->impl);
+	sc_put_xml_text(out, ri->impl);
 	fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\">\n",
 		nk + s->ndefects, failures, skipped);
 	fputs("    <properties>\n      <property name=\"impl\" value=\"", out);
-	put_xml(out, ri->impl);
+	sc_put_xml_text(out, ri->impl);
 	fprintf(out, "\"/>\n      <property name=\"api\" value=\"%s\"/>\n      <property name=\"seed\" "
 		"value=\"%" PRIu64 "\"/>\n      <property name=\"policy\" value=\"%s\"/>\n"
 		"      <property name=\"verdict\" value=\"%s\"/>\n    </properties>\n",

@@ -13,23 +13,6 @@
 #include "options.h"
 #include "report_util.h"
 
-/* A JSON string (the same escaping as the JSON report's). */
-static void put_json(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20 || ch >= 0x7f)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
-}
-
 /* The artifact as a URI: an absolute path as file://, kept as given
  * otherwise (percent-encoding what a URI may not hold). */
 static void put_uri(FILE *out, const char *impl)
@@ -50,17 +33,20 @@ static void put_uri(FILE *out, const char *impl)
 }
 
 /* Rules share an id when their classes differ: the driver lists each id
- * once.  Returns the index of id in that list. */
+ * once, at its first rule. */
+static int first_of_its_id(int i)
+{
+	for (int j = 0; j < i; j++)
+		if (!strcmp(sc_rules[j].id, sc_rules[i].id))
+			return 0;
+	return 1;
+}
+
+/* The index of id in the driver's list of rules, or -1. */
 static int rule_index(const char *id)
 {
-	int n = 0;
-
-	for (int i = 0; i < SC_RULE_COUNT; i++) {
-		int seen = 0;
-
-		for (int j = 0; j < i; j++)
-			seen |= !strcmp(sc_rules[j].id, sc_rules[i].id);
-		if (seen)
+	for (int i = 0, n = 0; i < SC_RULE_COUNT; i++) {
+		if (!first_of_its_id(i))
 			continue;
 		if (!strcmp(sc_rules[i].id, id))
 			return n;
@@ -74,18 +60,14 @@ static void sarif_rules(FILE *out)
 	int first = 1;
 
 	for (int i = 0; i < SC_RULE_COUNT; i++) {
-		int dup = 0;
-
-		for (int j = 0; j < i; j++)
-			dup |= !strcmp(sc_rules[j].id, sc_rules[i].id);
-		if (dup)
-			continue;  /* listed with the first rule of its id */
+		if (!first_of_its_id(i))
+			continue;
 		fputs(first ? "\n" : ",\n", out);
 		first = 0;
 		fputs("          {\"id\": ", out);
-		put_json(out, sc_rules[i].id);
+		sc_put_json_string(out, sc_rules[i].id);
 		fputs(", \"shortDescription\": {\"text\": ", out);
-		put_json(out, sc_rules[i].clause);
+		sc_put_json_string(out, sc_rules[i].clause);
 		fputs("}, \"properties\": {\"classes\": [", out);
 		for (int j = i, k = 0; j < SC_RULE_COUNT; j++) {
 			if (strcmp(sc_rules[j].id, sc_rules[i].id))
@@ -93,7 +75,7 @@ static void sarif_rules(FILE *out)
 			for (int cls = 1; cls < SC_CLASS_COUNT; cls++)
 				if (sc_rules[j].classes & SC_CLASS_BIT(cls)) {
 					fputs(k++ ? ", " : "", out);
-					put_json(out, sc_class_name((enum sc_class)cls));
+					sc_put_json_string(out, sc_class_name(cls));
 				}
 		}
 		fputs("]}}", out);
@@ -115,20 +97,20 @@ static void sarif_result(FILE *out, const struct sc_plan *p, const struct sc_rep
 	snprintf(msg, sizeof(msg), "%s: %s (%s)", sc_class_name(d->cls), d->what,
 		 sc_report_clause(d));
 	fputs("        {\"ruleId\": ", out);
-	put_json(out, d->rule);
+	sc_put_json_string(out, d->rule);
 	fprintf(out, ", \"ruleIndex\": %d, \"level\": \"error\", \"kind\": \"fail\",\n"
 		"         \"message\": {\"text\": ", rule_index(d->rule));
-	put_json(out, msg);
+	sc_put_json_string(out, msg);
 	fputs("},\n         \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
 	      "{\"uri\": ", out);
 	put_uri(out, ri->impl);
 	fputs(", \"index\": 0}}, \"logicalLocations\": [{\"name\": ", out);
-	put_json(out, ri->symbol ? ri->symbol : sc_api_name(p->api));
+	sc_put_json_string(out, ri->symbol ? ri->symbol : sc_api_name(p->api));
 	fputs(", \"kind\": \"function\"}]}],\n         \"properties\": {\"class\": ", out);
-	put_json(out, sc_class_name(d->cls));
+	sc_put_json_string(out, sc_class_name(d->cls));
 	fprintf(out, ", \"cases\": %" PRIu64 ", \"phase\": \"%s\", \"seed\": %" PRIu64
 		", \"replay\": ", d->hits, sc_phase_name(d->phase), p->seed);
-	put_json(out, replay ? replay : "");
+	sc_put_json_string(out, replay ? replay : "");
 	fputs("}}", out);
 	free(replay);
 }
@@ -139,7 +121,7 @@ void sc_report_sarif(FILE *out, const struct sc_plan *p, const struct sc_report_
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"
 	      "        \"name\": \"strcheck\", \"version\": ", out);
-	put_json(out, sc_version);
+	sc_put_json_string(out, sc_version);
 	fputs(",\n        \"informationUri\": \"https://example.invalid/strcheck\",\n"
 	      "        \"rules\": [", out);
 	sarif_rules(out);
@@ -147,7 +129,7 @@ void sc_report_sarif(FILE *out, const struct sc_plan *p, const struct sc_report_
 	put_uri(out, ri->impl);
 	fputs("}}],\n    \"invocations\": [{\"executionSuccessful\": true, "
 	      "\"properties\": {\"api\": ", out);
-	put_json(out, sc_api_name(p->api));
+	sc_put_json_string(out, sc_api_name(p->api));
 	fprintf(out, ", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"verdict\": \"%s\"}}],\n"
 		"    \"results\": [", p->seed, sc_report_policy(p->policy),
 		s->ndefects ? "fail" : "pass");

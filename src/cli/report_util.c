@@ -67,3 +67,39 @@ void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report
 			d->index);
 	}
 }
+
+void sc_put_json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(out, "\\%c", ch);
+		else if (ch < 0x20 || ch >= 0x7f)
+			fprintf(out, "\\u%04x", ch);
+		else
+			fputc(ch, out);
+	}
+	fputc('"', out);
+}
+
+void sc_put_xml_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '<')
+			fputs("&lt;", out);
+		else if (ch == '>')
+			fputs("&gt;", out);
+		else if (ch == '&')
+			fputs("&amp;", out);
+		else if (ch == '"')
+			fputs("&quot;", out);
+		else if ((ch < 0x20 && ch != '\n' && ch != '\t') || ch >= 0x7f)
+			fputc('?', out);
+		else
+			fputc(ch, out);
+	}
+}

@@ -22,6 +22,15 @@ int sc_report_is_race_run(const struct sc_defect *d);
 void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 		      const struct sc_defect *d);
 
+/* s as a JSON string, quotes included; bytes outside printable ASCII as
+ * \u00XX (the JSON and SARIF reports). */
+void sc_put_json_string(FILE *out, const char *s);
+
+/* s as XML text or attribute value: markup characters as entities, and
+ * bytes XML 1.0 cannot hold (controls but tab and newline; non-ASCII, which
+ * need not be UTF-8) as '?' (the JUnit report, the map). */
+void sc_put_xml_text(FILE *out, const char *s);
+
 /* "strict" or "no-leak", as the reports name the policy. */
 const char *sc_report_policy(enum sc_policy policy);
 
