@@ -39,17 +39,28 @@ static void *field_of(struct sc_opts *o, const struct sc_option *opt)
 	return (char *)o + opt->field;
 }
 
-/* Store v in the entry's integer field, whatever its width. */
+/* Store v in the entry's integer (or enum) field, whatever its width;
+ * the table's ranges keep v within it. */
 static void store_int(struct sc_opts *o, const struct sc_option *opt, uint64_t v)
 {
 	void *p = field_of(o, opt);
+	uint8_t v8 = (uint8_t)v;
+	uint16_t v16 = (uint16_t)v;
+	uint32_t v32 = (uint32_t)v;
 
-	if (opt->size == sizeof(uint64_t)) {
+	switch (opt->size) {
+	case 1:
+		memcpy(p, &v8, 1);
+		break;
+	case 2:
+		memcpy(p, &v16, 2);
+		break;
+	case 4:
+		memcpy(p, &v32, 4);
+		break;
+	default:
 		memcpy(p, &v, sizeof(v));
-	} else {
-		uint32_t v32 = (uint32_t)v;
-
-		memcpy(p, &v32, sizeof(v32));
+		break;
 	}
 }
 
@@ -214,7 +225,10 @@ static const char *format_choice(unsigned i)
 #define OPT_SECONDS(name, arg, f, min, max, help) \
 	{ name, 0, arg, opt_seconds, FIELD(f), "seconds", min, max, NULL, 0, SC_OPT_SAY_RANGE, help }
 #define OPT_CHOICE(name, arg, f, choice, what, help) \
-	{ name, 0, arg, opt_choice, FIELD(f), what, 0, 0, choice, 0, 0, help }
+	OPT_CHOICE_FN(name, arg, f, choice, what, opt_choice, help)
+/* A choice with a parser of its own (which calls opt_choice). */
+#define OPT_CHOICE_FN(name, arg, f, choice, what, fn, help) \
+	{ name, 0, arg, fn, FIELD(f), what, 0, 0, choice, 0, 0, help }
 #define OPT_ONE_CASE(name, arg, only, what, help) \
 	{ name, 0, arg, opt_one_case, 0, 0, what, 0, 0, NULL, only, SC_OPT_ONE_CASE, help }
 
@@ -223,14 +237,13 @@ const struct sc_option sc_options[] = {
 		   "shared object to check (default: strcheck's own libstrscpy.so)"),
 	OPT_STRING("symbol", "NAME", symbol, "a symbol name",
 		   "function to check (default: the API's name)"),
-	{ "api", 0, "NAME", opt_api, FIELD(api), "API", 0, 0, api_choice, 0, 0,
-	  "contract to check against (default: strscpy)" },
+	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", opt_api,
+		      "contract to check against (default: strscpy)"),
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
 		    "time budget of the whole run (default " SC_STR(SC_DEFAULT_TIME) "); the grid "
-		    "always runs to the end, "
-		    "random cases fill what is left"),
+		    "always runs to the end, random cases fill what is left"),
 	OPT_SECONDS("race-time", "SECONDS", race_seconds, 0, SC_TIME_MAX,
 		    "time of each concurrent check (default: a quarter of --time, at least 0.5; "
 		    "0 skips them)"),
