@@ -4,11 +4,14 @@
  *
  * Seeds are cases in the engine's encoding (sc_case_encode): hand-made
  * ones that reach every branch of src/lib/strscpy.c (named for the branch),
- * the guard placements of the case space, tricky bytes, counts relative to
- * the length (so that mutations stay near it), and a sample of the grid.
- * Counts stay small: a fuzzer's exec/s falls with the destination's size.
+ * counts of every shape a truncation or a wrap-around turns small, the
+ * guard placements of the case space, tricky bytes, counts relative to the
+ * length (so that mutations stay near it), and a sample of the grid.
+ * Other counts stay small: a fuzzer's exec/s falls with the destination's
+ * size (a huge count's destination is capped).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,18 +40,12 @@ static void write_seed(const char *what, int relative)
 
 	sc_case_normalize(&c);
 	n = sc_case_encode(&c, buf);
-	/* Relative count (src/engine/case.c): count = strlen + int16 delta. */
+	/* Relative count (src/engine/case.c): count = strlen + delta. */
 	if (relative && !sc_count_is_huge(&c)) {
 		int64_t delta = (int64_t)c.count - (int64_t)sc_case_strlen(&c);
 
-		if (delta >= -32768 && delta <= 32767) {
-			uint16_t d = (uint16_t)(int16_t)delta;
-
-			buf[3] = 2;
-			buf[4] = (uint8_t)d;
-			buf[5] = (uint8_t)(d >> 8);
-			buf[6] = buf[7] = 0;
-		}
+		if (delta >= -32768 && delta <= 32767)
+			sc_header_set_count(buf, SC_FORM_STRLEN, (uint64_t)delta);
 	}
 	snprintf(path, sizeof(path), "%s/%03u-%s", dir, seq++, what);
 	if (!(fp = fopen(path, "wb")) || fwrite(buf, 1, n, fp) != n || fclose(fp) != 0) {
@@ -69,6 +66,7 @@ static void set(const void *s, size_t len, int nul, enum sc_place sp, unsigned s
 	c.src_off = so;
 	c.dst_place = dp;
 	c.dst_off = doff;
+	c.count_rel = SC_REL_NONE;
 	c.count = count;
 }
 
@@ -93,12 +91,6 @@ static char *pattern(size_t len, unsigned variant)
 static void branches(void)
 {
 	seed("count-0", "abc", 0, 0, 0);
-	for (unsigned i = 0; i < sc_huge_count_n; i++) {
-		char what[32];
-
-		snprintf(what, sizeof(what), "huge-count-%u", i);
-		seed(what, "hello", 0, i, sc_huge_counts[i]);
-	}
 	seed("head-nul", "a", 0, 1, 16);
 	seed("head-ends-at-count", "abcdefgh", 0, 3, 2);
 	seed("head-then-final-nul", "a", 0, 3, 2);
@@ -111,6 +103,57 @@ static void branches(void)
 	seed("count-1", "abc", 0, 5, 1);
 	seed("empty", "", 0, 0, 9);
 	seed("no-nul-in-count", "abcdefghijklmnopq", -1, 0, 17);
+}
+
+/*
+ * Counts of the shapes a truncation, a sign conversion or a wrap-around
+ * turns small (docs/counts.md), with a 12-byte string: the truncated count
+ * k below it (5), on its NUL (12) and past it (20); counts that make
+ * dest + count or src + count wrap; counts far above the length.  Only
+ * those the harness's API takes (sc_count_fits_api).
+ */
+static void count_shapes(void)
+{
+	static const struct {
+		const char *what;
+		uint64_t base;
+	} bases[] = {
+		{ "2p16", (uint64_t)1 << 16 }, { "2p31", (uint64_t)1 << 31 },
+		{ "2p32", (uint64_t)1 << 32 }, { "3x2p32", (uint64_t)3 << 32 },
+		{ "2p48", (uint64_t)1 << 48 }, { "2p63", (uint64_t)1 << 63 },
+		{ "2p64", 0 },
+	};
+	static const int ks[] = { -6, -1, 1, 5, 12, 20 };
+	static const uint64_t far[] = { 100000, SC_COUNT_MAX, (1u << 20) + 1, INT32_MAX };
+	static const int64_t wraps[] = { 0, 5, -1 };
+	char what[64];
+
+	for (size_t b = 0; b < sizeof(bases) / sizeof(bases[0]); b++)
+		for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+			uint64_t count = bases[b].base + (uint64_t)(int64_t)ks[i];
+
+			if ((bases[b].base == 0 && ks[i] >= 0) ||
+			    !sc_count_fits_api(c.api, count, SC_REL_NONE))
+				continue;
+			snprintf(what, sizeof(what), "count-%s%+d", bases[b].what, ks[i]);
+			seed(what, "hello, world", 0, (unsigned)i, count);
+		}
+	for (size_t i = 0; i < sizeof(far) / sizeof(far[0]); i++) {
+		if (!sc_count_fits_api(c.api, far[i], SC_REL_NONE))
+			continue;
+		snprintf(what, sizeof(what), "count-far-%llu", (unsigned long long)far[i]);
+		seed(what, "hi", 0, 0, far[i]);
+	}
+	for (int rel = SC_REL_DEST; rel <= SC_REL_SRC; rel++)
+		for (size_t i = 0; i < sizeof(wraps) / sizeof(wraps[0]); i++) {
+			if (!sc_count_fits_api(c.api, 0, (enum sc_count_rel)rel))
+				continue;
+			set("hello", 5, 0, SC_FREE, (unsigned)i, SC_FREE, 0, (uint64_t)wraps[i]);
+			c.count_rel = (enum sc_count_rel)rel;
+			snprintf(what, sizeof(what), "count-%s-wraps-to%+lld",
+				 rel == SC_REL_DEST ? "dest" : "src", (long long)wraps[i]);
+			write_seed(what, 0);
+		}
 }
 
 /* Buffers flush against the guard pages (docs/checking.md, "What a run does"). */
@@ -167,7 +210,7 @@ static int from_grid(const struct sc_case *k, uint64_t index, void *arg)
 	char what[64];
 
 	(void)arg;
-	if (index % GRID_STEP || k->src_len > 300 || k->count > 4200)
+	if (index % GRID_STEP || k->src_len > 300 || k->count > 4200 || k->count_rel)
 		return 0;
 	c = *k;
 	snprintf(what, sizeof(what), "grid-%llu", (unsigned long long)index);
@@ -196,6 +239,7 @@ int main(int argc, char **argv)
 		c.api = api;
 		c.policy = SC_NO_LEAK;
 		branches();
+		count_shapes();
 		guards();
 		bytes();
 		sc_grid(api, SC_NO_LEAK, &scratch, from_grid, NULL);

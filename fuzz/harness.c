@@ -16,10 +16,12 @@
 
 #include "../src/engine/bytes.h"
 #include "../src/engine/clock.h"
+#include "../src/engine/count.h"
 #include "../src/engine/engine.h"
 #include "../src/engine/load.h"
 #include "../src/engine/relations.h"
 #include "../src/lib/strscpy.h"
+#include "count_shape.h"
 #include "harness.h"
 
 static const char *const kind_names[] = {
@@ -134,63 +136,34 @@ static uint8_t header0(uint8_t b)
 	return (uint8_t)((b & ~7u) | h.api | (h.policy == SC_STRICT) << 2);
 }
 
+/* Byte 3 with the encoding's version, so that strcheck --replay takes it. */
+static uint8_t header3(uint8_t b)
+{
+	return (uint8_t)((b & 0x0f) | SC_CASE_VERSION << 4);
+}
+
+static int canonical(const uint8_t *data, size_t len)
+{
+	return len && data[0] == header0(data[0]) && (len < 4 || data[3] == header3(data[3]));
+}
+
 void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len)
 {
 	fh_setup(kind);
 	if (len)
 		data[0] = header0(data[0]);
-}
-
-/*
- * A case costs in proportion to its count (the canary window is count+512
- * bytes, filled, copied and compared for the candidate and the reference),
- * and a mutated count mostly lands far above the counts that matter (near
- * the string's length, word and page sizes; an input holds at most 8200
- * source bytes, so nothing happens above FH_BIG that does not below it).
- * So when a mutation changed the count, 3 times in 4 it is folded below
- * FH_SMALL, else below FH_BIG.  Huge counts (strscpy, strlcpy) stay: their
- * destination is capped (SC_DST_SPAN).
- */
-#define FH_SMALL 320u  /* five cache lines */
-#define FH_BIG 8256u   /* two pages and a cache line */
-
-static void shape(enum fh_kind kind, uint8_t *data, size_t len, unsigned seed)
-{
-	uint32_t count32, limit = seed % 4 ? FH_SMALL : FH_BIG;
-
-	if (len < SC_HEADER_LEN)
-		return;
-	if (data[3] & 1) {
-		/* strscpy_pad and strncpy (and so the relations) reduce a huge
-		 * count modulo SC_COUNT_MAX + 1: mostly large, never huge. */
-		if (kind != FH_strscpy_pad && kind != FH_strncpy && kind != FH_relations)
-			return;
-		data[3] &= (uint8_t)~1u;
-	}
-	count32 = (uint32_t)data[4] | (uint32_t)data[5] << 8 | (uint32_t)data[6] << 16 |
-		  (uint32_t)data[7] << 24;
-	if (data[3] & 2) {
-		int delta = (int16_t)(count32 & 0xffff);
-
-		if (delta > (int)limit / 2 || delta < -(int)limit / 2)
-			delta %= (int)limit / 2;
-		count32 = (uint16_t)delta;
-	} else if (count32 % (SC_COUNT_MAX + 1) > limit) {
-		count32 %= limit + 1;
-	} else {
-		return;
-	}
-	for (int i = 0; i < 4; i++)
-		data[4 + i] = (uint8_t)(count32 >> (8 * i));
+	if (len > 3)
+		data[3] = header3(data[3]);
 }
 
 size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size, unsigned seed,
 		 size_t (*mutate)(uint8_t *, size_t, size_t))
 {
-	uint8_t count[5] = {0};
+	uint8_t count[SC_HEADER_LEN - 3] = {0};
 	size_t old = size;
+	enum sc_api api = kind == FH_relations ? SC_STRNCPY : (enum sc_api)kind;
 
-	memcpy(count, data + 3, size >= SC_HEADER_LEN ? 5 : size > 3 ? size - 3 : 0);
+	memcpy(count, data + 3, size >= SC_HEADER_LEN ? sizeof(count) : size > 3 ? size - 3 : 0);
 	if (mutate)
 		size = mutate(data, size, max_size);
 #ifdef FH_MSAN
@@ -202,8 +175,10 @@ size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size,
 	for (; size < SC_HEADER_LEN && size < max_size; size++)
 		data[size] = 0;
 	fh_canonicalize(kind, data, size);
-	if (size >= SC_HEADER_LEN && (old < SC_HEADER_LEN || memcmp(count, data + 3, 5) != 0))
-		shape(kind, data, size, seed);
+	/* The relations run strncpy too: its counts (sc_count_fits_api). */
+	if (size >= SC_HEADER_LEN)
+		fh_shape_count(api, data, size, old < SC_HEADER_LEN ||
+			       memcmp(count, data + 3, sizeof(count)) != 0, seed);
 	return size;
 }
 
@@ -233,6 +208,7 @@ static void report(enum fh_kind kind, const struct sc_finding *f, int nf,
 {
 	const struct sc_case *c = &kase;
 	size_t L = sc_case_strlen(c);
+	char count_text[SC_COUNT_TEXT];
 
 	fprintf(stderr, "\n==strcheck== fuzz_%s: DEFECT in %s%s%s%s (%s)\n", kind_names[kind],
 		h.impl ? h.impl : "the project's ", h.impl ? ":" : "",
@@ -242,8 +218,9 @@ static void report(enum fh_kind kind, const struct sc_finding *f, int nf,
 	for (int i = 0; i < nf; i++)
 		fprintf(stderr, "  %s: %-11s [%s] %s\n", i ? "also " : "check", sc_class_name(f[i].cls),
 			f[i].rule, f[i].what);
-	fprintf(stderr, "  case: %s count=%" PRIu64 "%s, src_len=%zu strlen=%zu%s\n",
-		sc_api_name(c->api), c->count, sc_count_is_huge(c) ? " (huge)" : "", c->src_len, L,
+	fprintf(stderr, "  case: %s count=%s%s, src_len=%zu strlen=%zu%s\n",
+		sc_api_name(c->api), sc_count_describe(c, count_text, sizeof(count_text)),
+		sc_count_is_huge(c) ? " (huge)" : "", c->src_len, L,
 		L == c->src_len ? " (no NUL)" : "");
 	fprintf(stderr, "  placement: src %s+%u (address %% 64 = %u), dest %s+%u\n",
 		sc_place_name(c->src_place), c->src_off,
@@ -289,14 +266,16 @@ void fh_check(enum fh_kind kind, const uint8_t *data, size_t len)
 	if (!h.running)
 		start(kind);
 	/* The harness's api and policy, whatever the input says. */
-	patched_input = len == 0 || data[0] != header0(data[0]);
+	patched_input = !canonical(data, len);
 	if (patched_input) {
 		size_t n = len < sizeof(patched) ? len : sizeof(patched);
 
 		memcpy(patched, data, n);
-		patched[0] = header0(n ? patched[0] : 0);
-		data = patched;
 		len = n ? n : 1;
+		if (!n)
+			patched[0] = 0;
+		fh_canonicalize(kind, patched, len);
+		data = patched;
 	}
 	sc_case_decode(&kase, data, len);
 	if (kind == FH_relations)

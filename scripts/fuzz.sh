@@ -74,6 +74,7 @@ for h in "${harnesses[@]}"; do
 		# crash outside a call, an exit).
 		why=$(grep -m1 '^  check:' "$log" | sed 's/^ *check: *//')
 		[ -n "$why" ] || why=$(grep -m1 -o 'ERROR: libFuzzer: .*' "$log")
+		[ -n "$why" ] || why=$(grep -m1 -o '^SUMMARY: [A-Za-z]*Sanitizer: [a-z-]*' "$log")
 		details+=("$h: $why")
 		details+=("    report: $(echo "$crashes" | head -1).txt")
 		status=1

@@ -173,13 +173,13 @@ $SC --impl=build/zoo/iso_leak_then_exit.so --time=0 --no-race > "$out/iso-exit.o
 rc=$?
 grep -q '^DEFECT 1: leak' "$out/iso-exit.out" && grep -q '^DEFECT 2: crash (rule no-exit)' "$out/iso-exit.out" &&
 	grep -q '^checked process restarted' "$out/iso-exit.out" &&
-	grep -q '^cases: 8907[0-9]* of 890723 in the grid' "$out/iso-exit.out" && [ $rc = 1 ]
+	grep -q '^cases: 8902[0-9]* of 890270 in the grid' "$out/iso-exit.out" && [ $rc = 1 ]
 check isolation_exit_keeps_earlier_findings_and_resumes $? "exit $rc, see $out/iso-exit.out"
 # A hang with every signal blocked: the supervisor kills the child.
 timeout 120 $SC --impl=build/zoo/iso_hang_masked.so --time=0 --no-race --timeout=50 > "$out/iso-hang.out" 2>&1
 rc=$?
 grep -q '^DEFECT 1: hang (rule makes-progress)' "$out/iso-hang.out" &&
-	grep -q '^cases: 8907[0-9]* of 890723 in the grid' "$out/iso-hang.out" && [ $rc = 1 ]
+	grep -q '^cases: 8902[0-9]* of 890270 in the grid' "$out/iso-hang.out" && [ $rc = 1 ]
 check isolation_hang_with_signals_blocked $? "exit $rc, see $out/iso-hang.out"
 # A scribble over the checker's own stack.
 timeout 120 $SC --impl=build/zoo/iso_scribble.so --time=0 --no-race > "$out/iso-scribble.out" 2>&1
@@ -234,6 +234,8 @@ printf 'not an ELF file\n' > "$out/not-elf.so"
 printf '' > "$out/empty.case"
 printf '\001\002\003' > "$out/short.case"
 head -c 140000 /dev/zero > "$out/long.case"
+# A case file of the old encoding (version 1: 8-byte header, 32-bit count).
+printf '\000\000\000\000\004\000\000\000abcdef\000' > "$out/v1.case"
 # Another architecture: a real s390x object if the cross compiler is there,
 # else the project's own .so with its ELF machine field rewritten.
 if command -v s390x-linux-gnu-gcc > /dev/null &&
@@ -303,11 +305,12 @@ bad replay_directory "is a directory" --replay=build
 bad replay_empty "corrupt case file: 0 bytes" --replay="$out/empty.case"
 bad replay_short "corrupt case file: 3 bytes" --replay="$out/short.case"
 bad replay_too_long "corrupt case file: longer than any" --replay="$out/long.case"
+bad replay_version_1 "case encoding version 1 (32-bit count), not 2" --replay="$out/v1.case"
 if [ "$(id -u)" != 0 ]; then
 	bad replay_unreadable "cannot open: Permission denied" --replay="$unreadable"
 else
 	skip "bad_input_replay_unreadable: running as root, every file is readable"
 fi
-bad case_api_mismatch "the case is for strscpy, not --api=strlcpy" --api=strlcpy --case=0000000004000000616200
+bad case_api_mismatch "the case is for strscpy, not --api=strlcpy" --api=strlcpy --case=000000200400000000000000616200
 chmod 600 "$unreadable"
 exit 0

@@ -148,6 +148,47 @@ for d in bad_unaligned_cross_page bad_haszero_no_not; do
 done
 find_defect unaligned_load "$out/so/bad_unaligned_cross_page.so" fuzz_strscpy overread
 find_defect haszero_fp "$out/so/bad_haszero_no_not.so" fuzz_strscpy retval
+# The count defects (docs/counts.md): each found from an empty corpus by the
+# custom mutator's count shapes, and replayed by strcheck with its class.
+for d in bad_count_u32 bad_count_u16 bad_count_signed bad_end_wraps bad_sanity_limit \
+	 bad_pad_no_intmax; do
+	clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -fPIC -shared \
+		-o "$out/so/$d.so" tests/zoo/$d.c > "$out/so/$d.log" 2>&1 ||
+		fail "fuzz_defect_builds_$d: see $out/so/$d.log"
+done
+find_defect count_u32 "$out/so/bad_count_u32.so" fuzz_strscpy retval
+find_defect count_u16 "$out/so/bad_count_u16.so" fuzz_strlcpy termination
+find_defect count_signed "$out/so/bad_count_signed.so" fuzz_strscpy retval
+find_defect end_wraps "$out/so/bad_end_wraps.so" fuzz_strscpy retval
+find_defect sanity_limit "$out/so/bad_sanity_limit.so" fuzz_strscpy retval
+# Its memset of a huge count is stopped by ASan's memset interceptor (an
+# ASan report, no harness report); strcheck --replay names the class.
+dir=$out/defect-pad_no_intmax
+mkdir -p "$dir/work" "$dir/found"
+STRCHECK_IMPL=$out/so/bad_pad_no_intmax.so STRCHECK_SYMBOL=strscpy_pad timeout 300 \
+	$BIN/fuzz_strscpy_pad -seed=1 -runs=500000 -max_len=8200 -dict=corpus/strcheck.dict \
+	-artifact_prefix="$dir/found/" "$dir/work" > "$dir/fuzz.log" 2>&1
+crash=$(ls "$dir"/found/crash-* 2>/dev/null | head -1)
+if [ -n "$crash" ] && [ $have_strcheck -eq 1 ]; then
+	pass fuzz_finds_pad_no_intmax
+	build/strcheck --impl="$out/so/bad_pad_no_intmax.so" --symbol=strscpy_pad \
+		--replay="$crash" > "$dir/replay.out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && grep -q '^DEFECT [0-9]*: overwrite ' "$dir/replay.out"
+	check strcheck_replays_pad_no_intmax $? "exit $rc, no overwrite (see $dir/replay.out)"
+else
+	fail "fuzz_finds_pad_no_intmax: no crash file within 500000 runs (see $dir/fuzz.log)"
+fi
+# The correct ones that take any count: no finding.
+for d in ok_word_any_count ok_byte_loop; do
+	clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$out/so/$d.so" tests/zoo/$d.c &&
+	STRCHECK_IMPL=$out/so/$d.so timeout 300 $BIN/fuzz_strscpy -seed=1 -runs=$RUNS \
+		-max_len=8200 -dict=corpus/strcheck.dict -artifact_prefix="$out/so/$d-" \
+		"$(mkdir -p "$out/so/$d-work"; echo "$out/so/$d-work")" corpus/fuzz_strscpy \
+		> "$out/so/$d-fuzz.log" 2>&1
+	check "fuzz_no_false_alarm_$d" $? "see $out/so/$d-fuzz.log"
+done
+
 # The relations harness, with a strlcpy that returns what it copied.
 zoo=tests/zoo/bad_strlcpy_ret_copied.c
 if [ -f $zoo ] && clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$out/so/bad_strlcpy.so" \

@@ -116,6 +116,16 @@ static int load_case(const struct sc_opts *o, struct sc_case *c)
 			return fail("%s%s", err, "");
 		}
 	}
+	if (sc_case_version(buf, (size_t)len) != SC_CASE_VERSION) {
+		unsigned v = sc_case_version(buf, (size_t)len);
+
+		/* Version 1 had no version field: its byte 3 was 0, 1 or 2. */
+		snprintf(num, sizeof(num), v ? "%u" : "1 (32-bit count)", v ? v : 1);
+		return fail("%s: case encoding version %s, not 2: this strcheck reads only the "
+			    "12-byte header with a 64-bit count (docs/counts.md); re-run the fuzzer "
+			    "or the check that saved the case", o->only == SC_ONLY_HEX ? "--case" :
+			    o->only_arg, num);
+	}
 	sc_case_decode(c, buf, (size_t)len);
 	if (o->api_given && o->api != c->api)
 		return fail("the case is for %s, not --api=%s (leave --api out to use the case's)",

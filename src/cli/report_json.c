@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/count.h"
 #include "report_util.h"
 
 static void json_hex(FILE *out, const uint8_t *b, size_t n)
@@ -38,6 +39,7 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 			const struct sc_defect *d)
 {
 	static struct sc_case c;
+	char count_text[SC_COUNT_TEXT];
 
 	fprintf(out, "    {\"class\": \"%s\", \"rule\": ", sc_class_name(d->cls));
 	sc_put_json_string(out, d->rule);
@@ -59,9 +61,12 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 			fprintf(out, "%zu", sc_case_strlen(&c));
 		else
 			fputs("null", out);
-		fprintf(out, ", \"count\": %" PRIu64
-			", \"src_place\": \"%s\", \"src_off\": %u, \"dst_place\": \"%s\", "
-			"\"dst_off\": %u, \"policy\": \"%s\"", c.count,
+		fprintf(out, ", \"count\": %" PRIu64 ", \"count_relative_to\": %s, \"count_text\": ",
+			c.count, c.count_rel == SC_REL_DEST ? "\"dest\"" :
+			c.count_rel == SC_REL_SRC ? "\"src\"" : "null");
+		json_str(out, sc_count_describe(&c, count_text, sizeof(count_text)));
+		fprintf(out, ", \"src_place\": \"%s\", \"src_off\": %u, \"dst_place\": \"%s\", "
+			"\"dst_off\": %u, \"policy\": \"%s\"",
 			sc_place_name(c.src_place), c.src_off, sc_place_name(c.dst_place), c.dst_off,
 			sc_report_policy(c.policy));
 		if (d->has_place)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../engine/bytes.h"
+#include "../engine/count.h"
 #include "report_util.h"
 
 /* The source as a C string literal, the middle left out when long. */
@@ -146,6 +147,7 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 			   const struct sc_defect *d, int n)
 {
 	static struct sc_case c;
+	char count_text[SC_COUNT_TEXT];
 	int conc = sc_report_is_race_run(d);
 
 	fprintf(out, "DEFECT %d: %s (rule %s), %" PRIu64 " case(s)\n", n, sc_class_name(d->cls),
@@ -163,7 +165,8 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 			fprintf(out, "\n                   %zu byte(s), strlen %zu\n", c.src_len, len);
 		else
 			fprintf(out, "\n                   %zu byte(s), no NUL\n", c.src_len);
-		fprintf(out, "            count  = %" PRIu64 "%s\n", c.count,
+		fprintf(out, "            count  = %s%s\n",
+			sc_count_describe(&c, count_text, sizeof(count_text)),
 			sc_count_is_huge(&c) ? " (huge)" : "");
 		fputs("            ", out);
 		print_place(out, "src", c.src_place, c.src_off, d, d->src_align, d->src_gap, c.src_len);

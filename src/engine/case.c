@@ -5,27 +5,20 @@
 #include "case.h"
 
 /*
- * Header layout (little-endian, SC_HEADER_LEN bytes), then the source:
+ * Header layout, version 2 (SC_HEADER_LEN = 12 bytes, little-endian), then
+ * the source bytes:
  *   [0] bits 0-1 api, bit 2 policy, bits 3-4 src_place, bits 5-6 dst_place
  *   [1] src_off        [2] dst_off
- *   [3] bit 0 huge: count = sc_huge_counts[count32 % n]
- *       bit 1 relative: count = strlen + (int16_t)count32  (clamped at 0)
- *   [4..7] count32
- * sc_case_encode writes absolute or huge counts only; the relative form is
- * there so that a fuzzer reaches counts near the string's length easily.
+ *   [3] bits 0-2 count form (enum sc_count_form; 4-7 read as absolute),
+ *       bits 4-7 the version (SC_CASE_VERSION)
+ *   [4..11] the count field, 64 bits: any count, or a delta (form STRLEN),
+ *       or the address dest + count / src + count wraps to (DEST, SRC)
+ * The decoder reads any bytes as version 2 (fuzzers hand it anything); the
+ * CLI refuses a file whose version nibble says otherwise (version 1 had an
+ * 8-byte header and a 32-bit count, see docs/counts.md).  sc_case_encode
+ * writes ABS, DEST or SRC; the STRLEN form is there so that a fuzzer
+ * reaches counts near the string's length easily.
  */
-
-const uint64_t sc_huge_counts[] = {
-	(uint64_t)SIZE_MAX,
-	(uint64_t)SIZE_MAX / 2,          /* SSIZE_MAX */
-	(uint64_t)SIZE_MAX / 2 + 1,
-	(uint64_t)INT_MAX + 1,
-	(uint64_t)UINT32_MAX,
-	(uint64_t)SIZE_MAX - 4095,       /* dest + count wraps around */
-	(uint64_t)SIZE_MAX - 63,
-	(uint64_t)SIZE_MAX - 7,
-};
-const unsigned sc_huge_count_n = sizeof(sc_huge_counts) / sizeof(sc_huge_counts[0]);
 
 static const char *const api_names[SC_API_COUNT] = {
 	"strscpy", "strscpy_pad", "strlcpy", "strncpy",
@@ -57,7 +50,36 @@ const char *sc_place_name(enum sc_place place)
 
 int sc_count_is_huge(const struct sc_case *c)
 {
-	return c->count > SC_COUNT_MAX;
+	return c->count_rel != SC_REL_NONE || c->count > SC_COUNT_MAX;
+}
+
+int sc_count_above_int_max(const struct sc_case *c)
+{
+	return c->count_rel != SC_REL_NONE || c->count > INT_MAX;
+}
+
+uint64_t sc_case_count(const struct sc_case *c, const void *src, const void *dest)
+{
+	uintptr_t base = c->count_rel == SC_REL_DEST ? (uintptr_t)dest :
+			 c->count_rel == SC_REL_SRC ? (uintptr_t)src : 0;
+
+	/* In the pointer's width: on a 32-bit host dest + count wraps at 2^32. */
+	return c->count_rel == SC_REL_NONE ? c->count : (uint64_t)((uintptr_t)c->count - base);
+}
+
+int sc_count_fits_api(enum sc_api api, uint64_t count, enum sc_count_rel rel)
+{
+	switch (api) {
+	case SC_STRNCPY:
+		return rel == SC_REL_NONE && count <= SC_COUNT_MAX;
+	case SC_STRSCPY_PAD:
+		/* A relative count is above INT_MAX only with 64-bit pointers. */
+		if (rel != SC_REL_NONE)
+			return SIZE_MAX > UINT32_MAX;
+		return count <= SC_COUNT_MAX || count > INT_MAX;
+	default:
+		return 1;
+	}
 }
 
 size_t sc_case_dst_len(const struct sc_case *c)
@@ -76,7 +98,7 @@ size_t sc_case_readable(const struct sc_case *c)
 {
 	size_t len = sc_case_strlen(c);
 
-	if (c->api == SC_STRLCPY || c->count > len)
+	if (c->api == SC_STRLCPY || sc_count_is_huge(c) || c->count > len)
 		return len + 1;
 	return (size_t)c->count;
 }
@@ -91,30 +113,59 @@ void sc_case_normalize(struct sc_case *c)
 	c->dst_off &= SC_OFF_MAX;
 	if (c->src_len > SC_SRC_MAX)
 		c->src_len = SC_SRC_MAX;
-	/* These two write all count bytes: no huge counts for them. */
-	if ((c->api == SC_STRSCPY_PAD || c->api == SC_STRNCPY) && sc_count_is_huge(c))
+	if ((unsigned)c->count_rel >= SC_REL_COUNT)
+		c->count_rel = SC_REL_NONE;
+#if SIZE_MAX < UINT64_MAX
+	/* What a call with a size_t count would get anyway. */
+	if (c->count_rel == SC_REL_NONE)
+		c->count = (size_t)c->count;
+#endif
+	/* strncpy and strscpy_pad write count bytes: a count they would write
+	 * beyond the mapped destination is folded into it (sc_count_fits_api). */
+	if (!sc_count_fits_api(c->api, c->count, c->count_rel)) {
+		c->count_rel = SC_REL_NONE;
 		c->count %= SC_COUNT_MAX + 1;
+	}
 	/* A huge count gets a capped destination (sc_case_dst_len): a string that
-	 * would not fit there ends at its last byte, or a correct copy (which
-	 * a huge count allows) would be called an overwrite. */
-	if (sc_count_is_huge(c) && sc_case_strlen(c) >= sc_case_dst_len(c))
-		c->src[sc_case_dst_len(c) - 1] = 0;
+	 * would not fit there ends SC_HUGE_SLACK bytes before its end, or a
+	 * correct copy (which a huge count allows) that stores its final word
+	 * or vector whole, past the NUL but inside count, would be called an
+	 * overwrite. */
+	if (sc_count_is_huge(c) && sc_case_strlen(c) >= sc_case_dst_len(c) - SC_HUGE_SLACK)
+		c->src[sc_case_dst_len(c) - SC_HUGE_SLACK - 1] = 0;
 	/* The contract would read one byte more than we have: terminate. */
 	if (sc_case_readable(c) > c->src_len)
 		c->src[c->src_len++] = 0;
 }
 
-static uint32_t get32(const uint8_t *p)
+unsigned sc_case_version(const uint8_t *data, size_t len)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
+	return len < SC_HEADER_LEN ? 0 : data[3] >> 4;
+}
+
+void sc_header_set_count(uint8_t *hdr, enum sc_count_form form, uint64_t value)
+{
+	hdr[3] = (uint8_t)(SC_CASE_VERSION << 4 | ((unsigned)form & 7));
+	for (int i = 0; i < 8; i++)
+		hdr[4 + i] = (uint8_t)(value >> (8 * i));
+}
+
+enum sc_count_form sc_header_count(const uint8_t *hdr, uint64_t *value)
+{
+	unsigned form = hdr[3] & 7;
+
+	*value = 0;
+	for (int i = 0; i < 8; i++)
+		*value |= (uint64_t)hdr[4 + i] << (8 * i);
+	return form <= SC_FORM_SRC ? (enum sc_count_form)form : SC_FORM_ABS;
 }
 
 void sc_case_decode(struct sc_case *c, const uint8_t *data, size_t len)
 {
 	uint8_t h[SC_HEADER_LEN] = {0};
 	size_t hl = len < SC_HEADER_LEN ? len : SC_HEADER_LEN;
-	uint32_t count32;
+	uint64_t v;
+	enum sc_count_form form;
 
 	memcpy(h, data, hl);
 	data += hl;
@@ -129,36 +180,29 @@ void sc_case_decode(struct sc_case *c, const uint8_t *data, size_t len)
 	c->src_len = len > SC_SRC_MAX ? SC_SRC_MAX : len;
 	memcpy(c->src, data, c->src_len);
 
-	count32 = get32(h + 4);
-	if (h[3] & 1) {
-		c->count = sc_huge_counts[count32 % sc_huge_count_n];
-	} else if (h[3] & 2) {
-		int64_t n = (int64_t)sc_case_strlen(c) + (int16_t)(count32 & 0xffff);
-		c->count = n < 0 ? 0 : (uint64_t)n;
-	} else {
-		c->count = count32 % (SC_COUNT_MAX + 1);
+	form = sc_header_count(h, &v);
+	c->count_rel = form == SC_FORM_DEST ? SC_REL_DEST : form == SC_FORM_SRC ? SC_REL_SRC :
+		       SC_REL_NONE;
+	c->count = v;
+	if (form == SC_FORM_STRLEN) {
+		uint64_t L = sc_case_strlen(c);
+
+		/* L + delta, at least 0 (the delta is two's complement). */
+		c->count = (int64_t)v < 0 && (uint64_t)0 - v > L ? 0 : L + v;
 	}
 	sc_case_normalize(c);
 }
 
 size_t sc_case_encode(const struct sc_case *c, uint8_t *out)
 {
-	uint32_t count32 = (uint32_t)c->count;
-	uint8_t mode = 0;
+	enum sc_count_form form = c->count_rel == SC_REL_DEST ? SC_FORM_DEST :
+				  c->count_rel == SC_REL_SRC ? SC_FORM_SRC : SC_FORM_ABS;
 
-	if (sc_count_is_huge(c)) {
-		mode = 1;
-		for (count32 = 0; count32 < sc_huge_count_n; count32++)
-			if (sc_huge_counts[count32] == c->count)
-				break;
-	}
 	out[0] = (uint8_t)((c->api & 3) | (c->policy == SC_STRICT) << 2 |
 			   (c->src_place & 3) << 3 | (c->dst_place & 3) << 5);
 	out[1] = (uint8_t)c->src_off;
 	out[2] = (uint8_t)c->dst_off;
-	out[3] = mode;
-	for (int i = 0; i < 4; i++)
-		out[4 + i] = (uint8_t)(count32 >> (8 * i));
+	sc_header_set_count(out, form, c->count);
 	memcpy(out + SC_HEADER_LEN, c->src, c->src_len);
 	return SC_HEADER_LEN + c->src_len;
 }

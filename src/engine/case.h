@@ -34,12 +34,25 @@ enum sc_place { SC_FREE, SC_AT_START, SC_AT_END, SC_PLACE_COUNT };
 
 enum sc_policy { SC_NO_LEAK, SC_STRICT };
 
+/*
+ * What a case's count is relative to.  SC_REL_NONE: count is the count.
+ * SC_REL_DEST / SC_REL_SRC: count holds k (two's complement) and the call
+ * gets count - (uintptr_t)dest (or src), so that dest + count (src + count)
+ * is address k modulo 2^64: k = 0..4096 wraps around just past the top,
+ * k = -1 ends at the very top without wrapping.  Such a count depends on
+ * where the arena was mapped, so it is stored relative and resolved when
+ * the case is placed (sc_case_count).  Always a huge count.
+ */
+enum sc_count_rel { SC_REL_NONE, SC_REL_DEST, SC_REL_SRC, SC_REL_COUNT };
+
 /* Longest source: past 65,536 (16-bit length counters) and many pages. */
 #define SC_SRC_MAX (1u << 17)
 /* Counts up to this get a real destination of count bytes. */
 #define SC_COUNT_MAX (SC_SRC_MAX + 64)
 /* A count above SC_COUNT_MAX is "huge": the destination given is this long. */
 #define SC_DST_SPAN 4096u
+/* ... and its string ends this far before the end of it (a vector store). */
+#define SC_HUGE_SLACK 64u
 #define SC_OFF_MAX 63
 
 struct sc_case {
@@ -47,17 +60,24 @@ struct sc_case {
 	enum sc_policy policy;
 	enum sc_place src_place, dst_place;
 	unsigned src_off, dst_off;  /* 0..SC_OFF_MAX */
-	uint64_t count;             /* may be huge, see sc_huge_counts */
+	enum sc_count_rel count_rel;
+	uint64_t count;             /* any 64-bit value; k when count_rel != NONE */
 	size_t src_len;
 	unsigned char src[SC_SRC_MAX + 1];
 };
 
-/* Encoded header size; the source bytes follow it. */
-#define SC_HEADER_LEN 8
+/* Encoded header size (version 2); the source bytes follow it. */
+#define SC_HEADER_LEN 12
+/* The encoding's version, in the high nibble of header byte 3. */
+#define SC_CASE_VERSION 2
 
-/* Counts a huge-count case picks from: SSIZE_MAX, SIZE_MAX, INT_MAX + 1, ... */
-extern const uint64_t sc_huge_counts[];
-extern const unsigned sc_huge_count_n;
+/* Count forms of the header (byte 3, bits 0-2), see case.c. */
+enum sc_count_form {
+	SC_FORM_ABS,      /* count = the 64-bit field */
+	SC_FORM_STRLEN,   /* count = strlen + (int64_t)field, at least 0 */
+	SC_FORM_DEST,     /* dest + count = field (mod 2^64): SC_REL_DEST */
+	SC_FORM_SRC,      /* src + count = field (mod 2^64): SC_REL_SRC */
+};
 
 /* True when the case's count gets a capped destination (see SC_DST_SPAN). */
 int sc_count_is_huge(const struct sc_case *c);
@@ -65,6 +85,29 @@ int sc_count_is_huge(const struct sc_case *c);
 /* The destination's length: count, or SC_DST_SPAN for a huge count (the
  * one place that caps it: runner, judges and reports all ask here). */
 size_t sc_case_dst_len(const struct sc_case *c);
+
+/* True when the count is above INT_MAX (a relative count always is). */
+int sc_count_above_int_max(const struct sc_case *c);
+
+/* The count the call gets, once src and dest are placed. */
+uint64_t sc_case_count(const struct sc_case *c, const void *src, const void *dest);
+
+/*
+ * Can the API be checked with this count?  strncpy writes all n bytes and
+ * strscpy_pad pads up to count, so both get only counts whose destination
+ * is mapped whole (<= SC_COUNT_MAX); strscpy_pad gets counts above INT_MAX
+ * too, which it must refuse without writing.  strscpy and strlcpy take any.
+ */
+int sc_count_fits_api(enum sc_api api, uint64_t count, enum sc_count_rel rel);
+
+/* Version of an encoded case's header (0 when shorter than a header). */
+unsigned sc_case_version(const uint8_t *data, size_t len);
+
+/* Set the count fields of an encoded header (hdr[3..11]): form and value. */
+void sc_header_set_count(uint8_t *hdr, enum sc_count_form form, uint64_t value);
+
+/* Read them back: returns the form, *value the 64-bit field. */
+enum sc_count_form sc_header_count(const uint8_t *hdr, uint64_t *value);
 
 /*
  * Decode any byte string into a valid case (fuzzers hand us anything):

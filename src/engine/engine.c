@@ -190,11 +190,12 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_ou
 	out->fault_arena = 0;
 	out->fault_region = SC_OUTSIDE;
 	out->ret = 0;
+	out->count = sc_case_count(c, src, dst);
 	if (e->before_call)
 		e->before_call(e->before_call_arg);
 
 	if (sigsetjmp(call_env, 0) == 0) {
-		size_t count = (size_t)c->count;
+		size_t count = (size_t)out->count;
 
 		sc_calls++;
 		in_call = 1;

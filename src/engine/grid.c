@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <string.h>
 
 #include "grid.h"
@@ -41,6 +42,7 @@ struct walk {
 	void *arg;
 	uint64_t n;
 	int stop;
+	enum sc_count_rel rel;  /* of the counts emit() gives */
 };
 
 static void emit(struct walk *w, enum sc_place sp, unsigned so, enum sc_place dp,
@@ -56,6 +58,7 @@ static void emit(struct walk *w, enum sc_place sp, unsigned so, enum sc_place dp
 	c->src_off = so;
 	c->dst_place = dp;
 	c->dst_off = doff;
+	c->count_rel = w->rel;
 	c->count = count;
 	sc_case_normalize(c);
 	w->stop = w->fn(c, w->n++, w->arg);
@@ -192,29 +195,81 @@ static void byte_values(struct walk *w)
 			}
 }
 
-static void huge_counts(struct walk *w)
+/*
+ * Counts of the shapes a truncation, a sign conversion or a wrap-around
+ * turns small (SPEC section 2), each with strings shorter and longer than
+ * what the count becomes, for every API that takes them (sc_count_fits_api):
+ * base + k for the bases below, SIZE_MAX - k, counts that make dest + count
+ * or src + count wrap (relative, resolved at placement), and counts far
+ * above the length with short strings.  First in the grid: few and cheap.
+ */
+static const struct shape {
+	uint64_t base;
+	int sub;        /* base - k instead of base + k */
+} shapes[] = {
+	{ (uint64_t)1 << 16, 0 }, { (uint64_t)1 << 17, 0 }, { (uint64_t)1 << 31, 0 },
+	{ (uint64_t)1 << 32, 0 }, { (uint64_t)1 << 32, 1 }, { (uint64_t)1 << 48, 0 },
+	{ (uint64_t)1 << 63, 0 }, { (uint64_t)1 << 63, 1 }, { 0, 1 } /* 2^64 - k */,
+	{ (uint64_t)3 << 32, 0 } /* high half neither 0 nor 1 */,
+};
+
+static const unsigned shape_ks[] = { 0, 1, 2, 3, 5, 8, 9, 16, 17, 33, 64 };
+
+/* One count, with strings around t = what a truncation leaves of it. */
+static void shape_cases(struct walk *w, uint64_t count, size_t t)
 {
-	if (w->api != SC_STRSCPY && w->api != SC_STRLCPY)
+	const size_t lens[] = { t ? t - 1 : 0, t, t + 1, t + 7, 0, 20 };
+
+	if (!sc_count_fits_api(w->api, count, w->rel))
 		return;
-	for (unsigned h = 0; h < sc_huge_count_n; h++)
-		for (size_t len = 0; len <= 20; len++)
-			for (unsigned so = 0; so < 8; so++) {
-				make_source(w->c, len, so);
-				emit(w, SC_FREE, so, SC_FREE, so, sc_huge_counts[h]);
-				make_source(w->c, len, so);
-				emit(w, SC_AT_END, so, SC_AT_START, 0, sc_huge_counts[h]);
-			}
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]) && !w->stop; i++) {
+		if (i > 0 && lens[i] == lens[i - 1])
+			continue;
+		make_source(w->c, lens[i], (unsigned)i);
+		emit(w, SC_FREE, (unsigned)i, SC_FREE, (unsigned)(i * 3), count);
+		make_source(w->c, lens[i], (unsigned)i);
+		emit(w, SC_AT_END, 0, SC_AT_START, 0, count);
+		make_source(w->c, lens[i], (unsigned)i);
+		emit(w, SC_AT_START, (unsigned)i, SC_AT_END, 0, count);
+	}
+}
+
+static void count_shapes(struct walk *w)
+{
+	/* Far above the length: mapped whole up to SC_COUNT_MAX, capped above. */
+	static const uint64_t far[] = { 4097, 8193, 65535, 100000, SC_COUNT_MAX,
+					SC_COUNT_MAX + 1, (1u << 20) + 1, 1u << 24, 1u << 30,
+					(uint64_t)INT32_MAX - 1, INT32_MAX, (uint64_t)INT32_MAX + 2 };
+	static const int64_t wrap_ks[] = { 0, 1, 5, 64, 4095, -1, -2 };
+
+	for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++)
+		for (size_t i = 0; i < sizeof(shape_ks) / sizeof(shape_ks[0]); i++) {
+			uint64_t k = shape_ks[i];
+
+			/* 2^64 - 0 is 0, a case of its own elsewhere. */
+			if (shapes[s].sub && shapes[s].base == 0 && k == 0)
+				continue;
+			/* base - k truncates to 2^n - k: to strings around -k. */
+			shape_cases(w, shapes[s].sub ? shapes[s].base - k : shapes[s].base + k,
+				    shapes[s].sub ? 0 : k);
+		}
+	for (size_t i = 0; i < sizeof(far) / sizeof(far[0]); i++)
+		shape_cases(w, far[i], 0);
+	for (w->rel = SC_REL_DEST; w->rel <= SC_REL_SRC; w->rel++)
+		for (size_t i = 0; i < sizeof(wrap_ks) / sizeof(wrap_ks[0]); i++)
+			shape_cases(w, (uint64_t)wrap_ks[i], 0);
+	w->rel = SC_REL_NONE;
 }
 
 uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 		 sc_case_fn fn, void *arg)
 {
-	struct walk w = { api, policy, c, fn, arg, 0, 0 };
+	struct walk w = { api, policy, c, fn, arg, 0, 0, SC_REL_NONE };
 
+	count_shapes(&w);
 	guard_placements(&w);
 	short_strings(&w);
 	byte_values(&w);
-	huge_counts(&w);
 	long_strings(&w);
 	return w.n;
 }
@@ -230,6 +285,29 @@ uint64_t sc_grid_size(enum sc_api api, enum sc_policy policy)
 	static struct sc_case scratch;
 
 	return sc_grid(api, policy, &scratch, count_only, NULL);
+}
+
+/* A count of a shape from count_shapes, with k around the length: a
+ * truncated count that lands on either side of the string's end. */
+static void random_shape(uint64_t *st, size_t len, struct sc_case *c)
+{
+	uint64_t r = sc_rand(st), k = r % (len + 9);
+	const struct shape *sh = &shapes[(r >> 32) % (sizeof(shapes) / sizeof(shapes[0]))];
+
+	switch ((r >> 40) % 4) {
+	case 0:
+		/* dest + count or src + count wraps to k (or ends at the top). */
+		c->count_rel = (r >> 42) % 2 ? SC_REL_DEST : SC_REL_SRC;
+		c->count = (r >> 43) % 4 ? k : (uint64_t)0 - 1 - (k % 64);
+		break;
+	case 1:
+		/* Far above the length: 2^n + a bit, n up to 34. */
+		c->count = len + ((uint64_t)1 << (13 + (r >> 44) % 22)) + (r >> 50) % 64;
+		break;
+	default:
+		c->count = sh->sub ? sh->base - k - (sh->base == 0) : sh->base + k;
+		break;
+	}
 }
 
 void sc_random_case(uint64_t seed, uint64_t index, enum sc_api api,
@@ -261,7 +339,11 @@ void sc_random_case(uint64_t seed, uint64_t index, enum sc_api api,
 	c->dst_place = (enum sc_place)(sc_rand(&st) % SC_PLACE_COUNT);
 	c->src_off = (unsigned)(sc_rand(&st) % (SC_OFF_MAX + 1));
 	c->dst_off = (unsigned)(sc_rand(&st) % (SC_OFF_MAX + 1));
-	switch (sc_rand(&st) % 4) {
+	c->count_rel = SC_REL_NONE;
+	switch (sc_rand(&st) % 5) {
+	case 4:
+		random_shape(&st, len, c);
+		break;
 	case 0:
 		c->count = sc_rand(&st) % (SC_COUNT_MAX + 1);
 		break;

@@ -5,6 +5,7 @@
  * runner, so the runner can call them (engine.c -> judge.c, not back).
  */
 #include <errno.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -37,7 +38,11 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 	} else if (o->fault_arena == 'd') {
 		int64_t rel = (int64_t)(o->fault_addr - (uintptr_t)o->dst);
 
-		if (rel >= (int64_t)o->dst_len)
+		if (rel >= (int64_t)o->dst_len && sc_count_is_huge(c))
+			snprintf(buf, size, "%s at dest+%" PRId64 ", in %s the destination (the "
+				 "count is huge: only dest[0..%zu] is mapped)",
+				 verb, rel, where, o->dst_len - 1);
+		else if (rel >= (int64_t)o->dst_len)
 			snprintf(buf, size, "%s at dest+count+%" PRId64 ", in %s the destination",
 				 verb, rel - (int64_t)o->dst_len, where);
 		else
@@ -143,10 +148,22 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	if (!sc_judge_begin(c, cand, f, max, &nf))
 		return nf;
 
-	/* A huge count may be refused outright (docs/contract.md, "Huge counts"). */
-	if (sc_count_is_huge(c) && (c->api == SC_STRSCPY) && cand->ret == -E2BIG &&
+	/* strscpy may refuse a count above INT_MAX outright (docs/contract.md,
+	 * "Huge counts"; docs/counts.md); a count below it must be copied. */
+	if (c->api == SC_STRSCPY && cand->count > INT_MAX && cand->ret == -E2BIG &&
 	    dest_untouched(cand))
 		return nf;
+	/* Where the reference writes nothing (strscpy_pad refuses a count
+	 * above INT_MAX), the candidate must not write either: a refusal after
+	 * a partial copy, e.g. of a count cut to 32 bits, is a defect. */
+	if (c->api != SC_STRNCPY && ref->ret == -E2BIG && dest_untouched(ref)) {
+		d = sc_first_diff(got, want, 0, n, &diffs);
+		if (d >= 0)
+			nf = sc_add_finding(f, nf, max, SC_RULE_HUGE_COUNT_WRITES_NOTHING, SC_PASS,
+					    d, "dest[%" PRId64 "] = 0x%02x, expected it untouched: a "
+					    "count above INT_MAX is refused without writing (%zu "
+					    "byte(s) written)", d, got[d], diffs);
+	}
 
 	if (cand->ret != ref->ret)
 		nf = sc_add_finding(f, nf, max, SC_RULE_RETURN_VALUE, SC_PASS, -1,

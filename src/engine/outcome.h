@@ -22,6 +22,7 @@ struct sc_outcome {
 	char fault_arena;        /* 's' source, 'd' dest, 0 elsewhere */
 	enum sc_region fault_region;
 	int64_t ret;             /* strncpy: returned pointer minus dest */
+	uint64_t count;          /* the count the call got (sc_case_count) */
 	const unsigned char *src, *dst;  /* where the buffers were placed */
 	size_t dst_len;          /* dest bytes the call may write (sc_case_dst_len) */
 	size_t before;           /* window bytes before dest */

@@ -37,6 +37,9 @@ const struct sc_rule sc_rules[SC_RULE_COUNT] = {
 		"the bytes after the source's end must be zero-filled up to count" },
 	[SC_RULE_ZERO_PADDED] = { "zero-padded", B(CONTENT),
 		"every byte after the NUL up to dest[count-1] must be zero" },
+	[SC_RULE_HUGE_COUNT_WRITES_NOTHING] = { "huge-count-writes-nothing", B(CONTENT),
+		"a count above INT_MAX that the contract refuses (strscpy_pad) must leave dest "
+		"untouched" },
 	[SC_RULE_NO_LEAK_AFTER_NUL] = { "no-leak-after-nul", B(LEAK),
 		"bytes after the NUL: left unchanged or zeroed, never source bytes" },
 	[SC_RULE_UNCHANGED_AFTER_NUL] = { "unchanged-after-nul", B(LEAK),

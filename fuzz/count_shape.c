@@ -1,0 +1,116 @@
+#include <string.h>
+
+#include "count_shape.h"
+
+/*
+ * A case costs in proportion to its destination (the canary window is
+ * count + 512 bytes, filled, copied and compared for the candidate and the
+ * reference), and a mutated count mostly lands far from the counts that
+ * matter: near the string's length, word and page sizes (an input holds at
+ * most 8200 source bytes).  So a mutated small count is folded below
+ * FH_SMALL 3 times in 4, else below FH_BIG.  Huge counts are cheap (their
+ * destination is capped, SC_DST_SPAN) but a random 64-bit one is almost
+ * never of a shape a truncation turns small: most are snapped to one.
+ */
+#define FH_SMALL 320u  /* five cache lines */
+#define FH_BIG 8256u   /* two pages and a cache line */
+
+/* Bases of the shapes: base + k, or (sub) base - 1 - k. */
+static const struct {
+	uint64_t base;
+	int sub;
+} bases[] = {
+	{ (uint64_t)1 << 32, 0 }, { (uint64_t)1 << 16, 0 }, { (uint64_t)1 << 63, 0 },
+	{ 0, 1 } /* SIZE_MAX - k */, { (uint64_t)1 << 31, 0 }, { (uint64_t)1 << 17, 0 },
+	{ (uint64_t)3 << 32, 0 }, { (uint64_t)1 << 48, 0 }, { (uint64_t)1 << 32, 1 },
+	{ (uint64_t)1 << 63, 1 },
+};
+#define NBASES (sizeof(bases) / sizeof(bases[0]))
+
+static size_t strlen_of(const uint8_t *data, size_t len)
+{
+	const uint8_t *nul = memchr(data + SC_HEADER_LEN, 0, len - SC_HEADER_LEN);
+
+	return nul ? (size_t)(nul - data - SC_HEADER_LEN) : len - SC_HEADER_LEN;
+}
+
+/* Near a power of two that a 16- or 32-bit truncation or a sign
+ * conversion removes: leave it be, it is what we are after. */
+static int is_shape(uint64_t v)
+{
+	for (size_t i = 0; i < NBASES; i++) {
+		uint64_t d = bases[i].sub ? bases[i].base - 1 - v : v - bases[i].base;
+
+		if (d <= 4096)
+			return 1;
+	}
+	return 0;
+}
+
+/* A count of shape b with k near the string's length L: the truncated
+ * count lands just below, on, or past the NUL. */
+static uint64_t make_shape(size_t b, size_t L, unsigned r)
+{
+	uint64_t k = (uint64_t)L + (r % 5) - 2;
+
+	if ((int64_t)k < 1)
+		k = r % 2;
+	if (r % 11 == 0)
+		k = r % 64;  /* sometimes anywhere in the first cache line */
+	return bases[b].sub ? bases[b].base - 1 - k : bases[b].base + k;
+}
+
+void fh_shape_count(enum sc_api api, uint8_t *data, size_t len, int changed, unsigned seed)
+{
+	uint64_t v;
+	enum sc_count_form form = sc_header_count(data, &v);
+	size_t L = strlen_of(data, len);
+	uint32_t limit = seed % 4 ? FH_SMALL : FH_BIG;
+	unsigned r = seed / 4;
+	int64_t k;
+
+	/* One mutation in 16 gets a shaped count whatever it changed. */
+	if (!changed && seed % 16 != 5)
+		return;
+	if (!changed) {
+		size_t b = (r / 8) % NBASES;
+
+		if (r % 4 == 0 && api != SC_STRNCPY) {
+			/* dest + count or src + count wraps to just past 0. */
+			sc_header_set_count(data, r % 8 < 4 ? SC_FORM_DEST : SC_FORM_SRC,
+					    (uint64_t)(int64_t)((r / 8) % 70 - 3));
+			return;
+		}
+		v = make_shape(b, L, r / 64);
+		if (!sc_count_fits_api(api, v, SC_REL_NONE))
+			v = make_shape(1, L, r / 64);  /* 2^16 + k fits every API */
+		sc_header_set_count(data, SC_FORM_ABS, v);
+		return;
+	}
+	switch (form) {
+	case SC_FORM_DEST:
+	case SC_FORM_SRC:
+		/* Wrap to within a page of the top of the address space. */
+		k = (int64_t)v;
+		if (k > 4096 || k < -4096)
+			sc_header_set_count(data, form, (uint64_t)(k % 4097));
+		return;
+	case SC_FORM_STRLEN:
+		k = (int64_t)v;
+		if (k > (int64_t)limit / 2 || k < -(int64_t)limit / 2)
+			sc_header_set_count(data, form, (uint64_t)(k % ((int64_t)limit / 2)));
+		return;
+	default:
+		break;
+	}
+	if (v <= limit || (is_shape(v) && sc_count_fits_api(api, v, SC_REL_NONE)))
+		return;
+	if (v > SC_COUNT_MAX && sc_count_fits_api(api, v, SC_REL_NONE)) {
+		/* A random huge count: 3 times in 4 snapped to a shape. */
+		if (r % 4)
+			sc_header_set_count(data, SC_FORM_ABS,
+					    make_shape((size_t)(v >> 8) % NBASES, L, (unsigned)v));
+		return;
+	}
+	sc_header_set_count(data, SC_FORM_ABS, v % (limit + 1));
+}
