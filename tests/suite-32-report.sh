@@ -24,11 +24,11 @@ pass build_asan_strcheck
 export ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1:abort_on_error=0:exitcode=99
 export UBSAN_OPTIONS=print_stacktrace=1
 
-# A case: header (api strscpy, src flush against the guard after it,
+# A case: header (version 2, api strscpy, src flush against the guard after it,
 # count = N), then N bytes of byte B; strlen-first over-reads it.
 case_hex() {
 	local n=$1 b=$2
-	printf '10000000%02x%02x0000' $((n & 255)) $((n >> 8))
+	printf '10000020%02x%02x000000000000' $((n & 255)) $((n >> 8))
 	for ((i = 0; i < n; i++)); do printf '%s' "$b"; done
 }
 # report NAME N BYTE FORMAT: the report of that case, under ASan.

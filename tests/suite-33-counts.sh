@@ -15,7 +15,7 @@ fail() { echo "FAIL $*"; }
 check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
 
 ENGINE="src/engine/case.c src/engine/count.c src/engine/arena.c src/engine/engine.c
-	src/engine/judge.c src/engine/grid.c ref/ref_strscpy.c ref/ref_strscpy_pad.c
+	src/engine/judge.c src/engine/grid.c src/engine/bytes.c src/engine/canary.c src/engine/rules.c ref/ref_strscpy.c ref/ref_strscpy_pad.c
 	ref/ref_strlcpy.c ref/ref_strncpy.c"
 cc=$(command -v clang || command -v gcc)
 # shellcheck disable=SC2086

@@ -184,7 +184,7 @@ for d in ok_word_any_count ok_byte_loop; do
 	clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$out/so/$d.so" tests/zoo/$d.c &&
 	STRCHECK_IMPL=$out/so/$d.so timeout 300 $BIN/fuzz_strscpy -seed=1 -runs=$RUNS \
 		-max_len=8200 -dict=corpus/strcheck.dict -artifact_prefix="$out/so/$d-" \
-		"$(mkdir -p "$out/so/$d-work"; echo "$out/so/$d-work")" corpus/fuzz_strscpy \
+		"$(mkdir -p "$out/so/$d-work"; echo "$out/so/$d-work")" "$SEEDS/fuzz_strscpy" \
 		> "$out/so/$d-fuzz.log" 2>&1
 	check "fuzz_no_false_alarm_$d" $? "see $out/so/$d-fuzz.log"
 done
