@@ -9,7 +9,7 @@ ssize_t ref_strscpy_pad(char *dest, const char *src, size_t count)
 	size_t i;
 
 	/* Padding a count above INT_MAX can never be right: the kernel
-	 * refuses it, writing nothing (SPEC section 2). */
+	 * refuses it, writing nothing (docs/contract.md). */
 	if (count > INT_MAX)
 		return -E2BIG;
 	len = ref_strscpy(dest, src, count);

@@ -197,7 +197,7 @@ static void byte_values(struct walk *w)
 
 /*
  * Counts of the shapes a truncation, a sign conversion or a wrap-around
- * turns small (SPEC section 2), each with strings shorter and longer than
+ * turns small (docs/counts.md), each with strings shorter and longer than
  * what the count becomes, for every API that takes them (sc_count_fits_api):
  * base + k for the bases below, SIZE_MAX - k, counts that make dest + count
  * or src + count wrap (relative, resolved at placement), and counts far
