@@ -117,7 +117,9 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 	for (const char *s = impl_abs; *s; s++)
 		fprintf(f, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
 	fputs("\"\n", f);
-	fprintf(f, "#define REPRO_COUNT UINT64_C(%" PRIu64 ")\n", c.count);
+	fprintf(f, "#define REPRO_COUNT UINT64_C(%" PRIu64 ")\n#define REPRO_COUNT_REL %d"
+		"     /* 0 the count, 1 dest + count = REPRO_COUNT, 2 src + count = it */\n",
+		c.count, c.count_rel == SC_REL_DEST ? 1 : c.count_rel == SC_REL_SRC ? 2 : 0);
 	fprintf(f, "#define REPRO_HUGE %d\n#define REPRO_SPAN %zu\n", sc_count_is_huge(&c),
 		sc_count_is_huge(&c) ? (size_t)SC_DST_SPAN : (size_t)c.count);
 	fprintf(f, "#define REPRO_SRC_PLACE %s     /* 0 away from guards, 1 after a guard, 2 before one */\n"
