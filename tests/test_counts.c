@@ -4,7 +4,7 @@
  * and the random cases hold every shape for every API that takes it, and
  * nothing an API cannot take; the grid walk stops when asked; the judge
  * allows a refusal only above INT_MAX; sc_count_describe.  Prints
- * PASS/FAIL lines (tests/suite-33-counts.sh runs it under ASan and UBSan).
+ * PASS/FAIL lines (tests/suite-34-counts.sh runs it under ASan and UBSan).
  */
 #include <errno.h>
 #include <limits.h>

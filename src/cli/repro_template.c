@@ -122,15 +122,11 @@ static void set_up(void)
 		dst[span - 1] = 0;                /* the reader starts from a string */
 }
 
-/* The count the call gets: REPRO_COUNT, or relative to where dest (1) or
- * src (2) lies, so that dest + count (src + count) is address REPRO_COUNT
- * modulo 2^64: it wraps around (docs/counts.md). */
+/* REPRO_COUNT, or the count making dest (1) / src (2) + count that address. */
 static size_t case_count(void)
 {
-	uintptr_t base = REPRO_COUNT_REL == 1 ? (uintptr_t)dst : REPRO_COUNT_REL == 2 ?
-			 (uintptr_t)src : 0;
-
-	return (size_t)((uintptr_t)REPRO_COUNT - base);
+	return (size_t)((uintptr_t)REPRO_COUNT - (REPRO_COUNT_REL == 1 ? (uintptr_t)dst :
+						  REPRO_COUNT_REL == 2 ? (uintptr_t)src : 0));
 }
 
 static long long call(void)

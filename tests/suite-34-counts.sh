@@ -10,9 +10,7 @@ out=build/test/counts
 mkdir -p "$out"
 SC=build/strcheck
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
-check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+. tests/common.sh
 
 ENGINE="src/engine/case.c src/engine/count.c src/engine/arena.c src/engine/engine.c
 	src/engine/judge.c src/engine/grid.c src/engine/bytes.c src/engine/canary.c src/engine/rules.c ref/ref_strscpy.c ref/ref_strscpy_pad.c
