@@ -64,7 +64,7 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 		fprintf(out, ", \"count\": %" PRIu64 ", \"count_relative_to\": %s, \"count_text\": ",
 			c.count, c.count_rel == SC_REL_DEST ? "\"dest\"" :
 			c.count_rel == SC_REL_SRC ? "\"src\"" : "null");
-		json_str(out, sc_count_describe(&c, count_text, sizeof(count_text)));
+		sc_put_json_string(out, sc_count_describe(&c, count_text, sizeof(count_text)));
 		fprintf(out, ", \"src_place\": \"%s\", \"src_off\": %u, \"dst_place\": \"%s\", "
 			"\"dst_off\": %u, \"policy\": \"%s\"",
 			sc_place_name(c.src_place), c.src_off, sc_place_name(c.dst_place), c.dst_off,
