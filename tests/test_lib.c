@@ -1,8 +1,10 @@
 /*
- * test_lib.c - the library's own tests: the optimized strscpy and
- * strscpy_pad against the byte references, through the same engine the
- * checker uses (guard pages, canaries, read-only source), plus the models
- * and the concurrent checks.  Prints "PASS name" / "FAIL name: why".
+ * test_lib.c - the library's own tests: every path of the optimized
+ * strscpy (src/lib/strscpy_paths.h: each one this CPU runs, then strscpy()
+ * itself) and strscpy_pad against the byte references, through the same
+ * engine the checker uses (guard pages, canaries, read-only source), plus
+ * the models and the concurrent checks.  Prints "PASS name" / "FAIL name:
+ * why" / "SKIP name: why".
  *
  *   test_lib [-q] [-t TAG] [CHECK...]
  *     -q       quick: every 7th grid case (sanitizers, qemu)
@@ -23,23 +25,19 @@
 #include "../src/engine/race.h"
 #include "../src/engine/relations.h"
 #include "../src/lib/strscpy.h"
+#include "../src/lib/strscpy_paths.h"
+#include "test_lib.h"
 
-static struct sc_engine eng;
-static struct sc_case scratch;
-static const char *tag = "";
-static unsigned stride = 1;
+struct sc_engine eng;
+struct sc_case scratch;
+const char *tag = "";
+unsigned stride = 1;
 static int failures;
 
-struct run {
-	void *fn;
-	uint64_t cases, failed;
-	char first[600];
-	int (*select)(const struct sc_case *c);  /* NULL: every case */
-};
 
 static double last_result;
 
-static void result(const char *name, int ok, const char *why)
+void result(const char *name, int ok, const char *why)
 {
 	double t = sc_now();
 
@@ -58,7 +56,7 @@ static void describe(const struct sc_case *c, const struct sc_finding *f, char *
 		 c->dst_off);
 }
 
-static int check_one(const struct sc_case *c, uint64_t index, void *arg)
+int check_one(const struct sc_case *c, uint64_t index, void *arg)
 {
 	struct run *r = arg;
 	struct sc_finding f[4];
@@ -71,7 +69,7 @@ static int check_one(const struct sc_case *c, uint64_t index, void *arg)
 	return 0;
 }
 
-static void report(const char *name, struct run *r, uint64_t at_least)
+void report(const char *name, struct run *r, uint64_t at_least)
 {
 	char why[800];
 
@@ -84,7 +82,7 @@ static void report(const char *name, struct run *r, uint64_t at_least)
 }
 
 /* The whole grid of one API against its reference. */
-static void grid(const char *name, enum sc_api api, enum sc_policy policy, void *fn)
+void grid(const char *name, enum sc_api api, enum sc_policy policy, void *fn)
 {
 	struct run r = { .fn = fn };
 
@@ -126,7 +124,7 @@ static void strict_policy(void)
 	result("strict_policy_flags_zeroed_tail", ours.fn && ours.failed > 100, ours.fn ? "no case flagged" : ours.first);
 }
 
-static void random_cases(const char *name, enum sc_api api, void *fn, uint64_t n)
+void random_cases(const char *name, enum sc_api api, void *fn, uint64_t n)
 {
 	struct run r = { .fn = fn };
 
@@ -135,71 +133,6 @@ static void random_cases(const char *name, enum sc_api api, void *fn, uint64_t n
 		check_one(&scratch, 0, &r);
 	}
 	report(name, &r, n / stride);
-}
-
-/* Named guard-page cases: the grid's cases of one placement shape. */
-static int src_no_nul_at_end(const struct sc_case *c)
-{
-	return c->src_place == SC_AT_END && c->src_off == 0 && c->count == c->src_len &&
-	       sc_case_strlen(c) == c->src_len;
-}
-
-static int src_nul_last_before_guard(const struct sc_case *c)
-{
-	return c->src_place == SC_AT_END && c->src_off == 0 && c->src_len &&
-	       sc_case_strlen(c) == c->src_len - 1 && c->count > c->src_len;
-}
-
-static int src_at_page_start(const struct sc_case *c)
-{
-	return c->src_place == SC_AT_START && c->src_off == 0;
-}
-
-static int dst_ends_at_guard(const struct sc_case *c)
-{
-	return c->dst_place == SC_AT_END && c->dst_off == 0;
-}
-
-static int dst_starts_at_guard(const struct sc_case *c)
-{
-	return c->dst_place == SC_AT_START && c->dst_off == 0;
-}
-
-static void guard(const char *name, int (*select)(const struct sc_case *))
-{
-	struct run r = { .fn = (void *)strscpy, .select = select };
-	unsigned saved = stride;
-
-	stride = 1;
-	sc_grid(SC_STRSCPY, SC_NO_LEAK, &scratch, check_one, &r);
-	stride = saved;
-	report(name, &r, 20);
-}
-
-/* Every non-zero byte value, at every offset of a word, in every alignment. */
-static void byte_values(void)
-{
-	struct run r = { .fn = (void *)strscpy };
-
-	for (unsigned b = 1; b <= 255; b++)
-		for (size_t len = 0; len <= 16; len++)
-			for (unsigned so = 0; so < 16; so++) {
-				memset(scratch.src, 'a', 17);
-				if (len)
-					scratch.src[len - 1] = (unsigned char)b;
-				scratch.src[len] = 0;
-				memset(scratch.src + len + 1, (int)b, 8);
-				scratch.src_len = len + 9;
-				scratch.api = SC_STRSCPY;
-				scratch.policy = SC_NO_LEAK;
-				scratch.src_place = scratch.dst_place = SC_FREE;
-				scratch.src_off = so;
-				scratch.dst_off = 15 - so;
-				scratch.count = len + 1 + so % 3;
-				sc_case_normalize(&scratch);
-				check_one(&scratch, 0, &r);
-			}
-	report("byte_values_0x01_to_0xff", &r, 255 * 17 * 16);
 }
 
 /*
@@ -287,7 +220,7 @@ static void relations(void)
  * calls for a pass to mean something (a loaded machine may starve the
  * other thread for a while), or a time limit.
  */
-static void race(const char *name, enum sc_race_kind kind, enum sc_api api, void *fn)
+void race(const char *name, enum sc_race_kind kind, enum sc_api api, void *fn)
 {
 	struct sc_race_result r;
 	uint64_t calls = 0, overlapped = 0, seed = 7;
@@ -321,7 +254,7 @@ static void fixed_cases(void)
 	result("documented_edge_cases", ok, "count 0, count > INT_MAX, exact fit or padding wrong");
 }
 
-static int wanted(int argc, char **argv, const char *name)
+int wanted(int argc, char **argv, const char *name)
 {
 	if (optind >= argc)
 		return 1;
@@ -333,6 +266,8 @@ static int wanted(int argc, char **argv, const char *name)
 
 int main(int argc, char **argv)
 {
+	struct strscpy_path paths[8];
+	size_t np;
 	int opt;
 
 	while ((opt = getopt(argc, argv, "qt:")) != -1) {
@@ -350,31 +285,26 @@ int main(int argc, char **argv)
 	}
 	if (wanted(argc, argv, "edge"))
 		fixed_cases();
+	np = strscpy_paths(paths, 8);
+	for (size_t i = 0; i < np; i++) {
+		if (paths[i].usable)
+			path_checks((void *)paths[i].fn, paths[i].name, argc, argv);
+		else
+			printf("SKIP %s%s: this CPU cannot run it\n", paths[i].name, tag);
+	}
+	/* strscpy() itself: the path it chose, through its own entry. */
 	if (wanted(argc, argv, "grid")) {
-		grid("grid_strscpy_vs_reference", SC_STRSCPY, SC_NO_LEAK, (void *)strscpy);
 		strict_policy();
 		grid("grid_strscpy_pad_vs_reference", SC_STRSCPY_PAD, SC_NO_LEAK, (void *)strscpy_pad);
 	}
 	if (wanted(argc, argv, "random"))
 		random_cases("random_strscpy_vs_reference", SC_STRSCPY, (void *)strscpy, 40000);
-	if (wanted(argc, argv, "guard")) {
-		guard("guard_src_no_nul_ends_at_guard", src_no_nul_at_end);
-		guard("guard_src_nul_last_before_guard", src_nul_last_before_guard);
-		guard("guard_src_starts_after_guard", src_at_page_start);
-		guard("guard_dest_ends_at_guard", dst_ends_at_guard);
-		guard("guard_dest_starts_after_guard", dst_starts_at_guard);
-	}
-	if (wanted(argc, argv, "bytes"))
-		byte_values();
 	if (wanted(argc, argv, "models"))
 		models();
 	if (wanted(argc, argv, "relations"))
 		relations();
-	if (wanted(argc, argv, "race")) {
-		race("race_source_changes_mid_copy", SC_RACE_MUTATOR, SC_STRSCPY, (void *)strscpy);
+	if (wanted(argc, argv, "race"))
 		race("race_pad_source_changes_mid_copy", SC_RACE_MUTATOR, SC_STRSCPY_PAD, (void *)strscpy_pad);
-		race("race_reader_never_sees_unterminated", SC_RACE_READER, SC_STRSCPY, (void *)strscpy);
-	}
 	sc_engine_fini(&eng);
 	return failures ? 1 : 0;
 }

@@ -1,62 +1,52 @@
-#include <errno.h>
-#include <limits.h>
-#include <stdint.h>
+#include <stdatomic.h>
 
 #include "strscpy.h"
-#include "word_at_a_time.h"
+#include "strscpy_paths.h"
+
+size_t strscpy_paths(struct strscpy_path *out, size_t max)
+{
+	struct strscpy_path all[] = {
+#if STRSCPY_X86_64
+		{ "strscpy_avx2", strscpy_avx2, 0 },
+		{ "strscpy_sse2", strscpy_sse2, 1 },
+#endif
+		{ "strscpy_word", strscpy_word, 1 },
+	};
+	size_t n = sizeof(all) / sizeof(all[0]);
+
+#if STRSCPY_X86_64
+	/* Also asks whether the OS saves the AVX registers. */
+	__builtin_cpu_init();
+	all[0].usable = __builtin_cpu_supports("avx2") != 0;
+#endif
+	for (size_t i = 0; i < n && i < max; i++)
+		out[i] = all[i];
+	return n;
+}
+
+static ssize_t first_call(char *dest, const char *src, size_t count);
+
+/* The path strscpy() runs: first_call until it has chosen. */
+static _Atomic(strscpy_fn) chosen = first_call;
+
+static ssize_t first_call(char *dest, const char *src, size_t count)
+{
+	struct strscpy_path p[4];
+	size_t n = strscpy_paths(p, 4), i = 0;
+
+	while (i + 1 < n && !p[i].usable)
+		i++;
+	/* Threads racing here all store the same pointer. */
+	atomic_store_explicit(&chosen, p[i].fn, memory_order_relaxed);
+	return p[i].fn(dest, src, count);
+}
 
 /*
- * Word-at-a-time copy.  The source is read with aligned loads only: an
- * aligned word never straddles a page, so a load that runs past the NUL or
- * past src[count-1] stays on a page the string itself occupies.  The first
- * few bytes are copied singly until src is aligned; dest may stay unaligned
- * (store_word copes).  Each dest byte is stored once: the word holding the
- * NUL is stored with the bytes after it zeroed, and on truncation the word
- * holding dest[count-1] is stored with that byte already zero.
+ * One indirect call to the chosen path (see strscpy_paths.h); a function
+ * pointer rather than an ifunc so that it works the same in static and
+ * shared builds, under every sanitizer, before and after main.
  */
 ssize_t strscpy(char *dest, const char *src, size_t count)
 {
-	size_t res = 0;
-	char c;
-
-	/* Above INT_MAX is a negative length cast to size_t: a caller bug. */
-	if (count == 0 || count > INT_MAX)
-		return -E2BIG;
-
-	while (((uintptr_t)(src + res) & (WORD_SIZE - 1)) && res + 1 < count) {
-		c = src[res];
-		dest[res] = c;
-		if (c == '\0')
-			return (ssize_t)res;
-		res++;
-	}
-
-	while (count - res >= WORD_SIZE) {
-		word_t w = load_word(src + res);
-		word_t z = zero_bits(w);
-
-		if (z) {
-			store_word(dest + res, w & keep_before(z));
-			return (ssize_t)(res + first_zero(z));
-		}
-		if (count - res == WORD_SIZE) {
-			store_word(dest + res, w & WAT_ALL_BUT_LAST);
-			return -E2BIG;
-		}
-		store_word(dest + res, w);
-		res += WORD_SIZE;
-	}
-
-	while (res + 1 < count) {
-		c = src[res];
-		dest[res] = c;
-		if (c == '\0')
-			return (ssize_t)res;
-		res++;
-	}
-
-	/* dest[count-1]: the NUL either way; read src once to decide. */
-	c = src[res];
-	dest[res] = '\0';
-	return c == '\0' ? (ssize_t)res : -E2BIG;
+	return atomic_load_explicit(&chosen, memory_order_relaxed)(dest, src, count);
 }

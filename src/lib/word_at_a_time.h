@@ -56,6 +56,29 @@ typedef uint32_t word_t;
 #define WORD_SIZE (sizeof(word_t))
 
 /*
+ * WAT_UNALIGNED (0/1): the machine loads a word from any address at about
+ * the cost of an aligned one.  When 0, every load is of an aligned word.
+ * Can be forced with -D (the suite forces 0 on x86 to test that path).
+ */
+#ifndef WAT_UNALIGNED
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || defined(__s390x__)
+#define WAT_UNALIGNED 1
+#else
+#define WAT_UNALIGNED 0
+#endif
+#endif
+
+/* The smallest page size of every target: a load that stays inside one
+ * aligned 4 KiB block stays inside one page, whatever the page size. */
+#define WAT_PAGE 4096u
+
+/* Bytes from p to the end of its page (1..WAT_PAGE). */
+static inline size_t wat_page_left(const void *p)
+{
+	return WAT_PAGE - ((uintptr_t)p & (WAT_PAGE - 1));
+}
+
+/*
  * Loads may read bytes past the string's NUL inside the same aligned word;
  * that can never fault, but AddressSanitizer would call it an overflow of
  * the caller's object, so the two accessors are not instrumented (the
@@ -150,6 +173,13 @@ static inline word_t keep_before(word_t z)
 
 /* Every byte but the last one in memory, which is the most significant. */
 #define WAT_ALL_BUT_LAST (~(word_t)0 >> 8)
+
+/* w without its first n bytes in memory order (n < WORD_SIZE); the bytes
+ * shifted in at the end are zero. */
+#define wat_shift_out(w, n) ((word_t)((w) >> (8 * (n))))
+
+/* The first byte of w in memory order, as a value of the given width. */
+#define wat_first(type, w) ((type)(w))
 #else
 /*
  * Big-endian: the first byte in memory is the most significant, so a false
@@ -175,6 +205,72 @@ static inline word_t keep_before(word_t z)
 
 /* Every byte but the last one in memory, which is the least significant. */
 #define WAT_ALL_BUT_LAST (~(word_t)0 << 8)
+
+#define wat_shift_out(w, n) ((word_t)((w) << (8 * (n))))
+#define wat_first(type, w) ((type)((w) >> (WAT_WORD_BITS - 8 * sizeof(type))))
 #endif
+
+/* Mask of the first n bytes in memory order, 0 <= n <= WORD_SIZE. */
+static inline word_t first_bytes(size_t n)
+{
+	if (n >= WORD_SIZE)
+		return ~(word_t)0;
+#if !WAT_BIG_ENDIAN
+	return (word_t)~((word_t)~(word_t)0 << (8 * n));
+#else
+	return (word_t)~((word_t)~(word_t)0 >> (8 * n));
+#endif
+}
+
+/* Store a 16- or 32-bit value so that memory holds its bytes in the
+ * order of the word arithmetic (its first byte first). */
+#if WAT_BIG_ENDIAN != WAT_NATIVE_BIG_ENDIAN
+#define wat_swap16(v) __builtin_bswap16(v)
+#define wat_swap32(v) __builtin_bswap32(v)
+#else
+#define wat_swap16(v) (v)
+#define wat_swap32(v) (v)
+#endif
+
+static inline void wat_store16(unsigned char *p, uint16_t v)
+{
+	v = wat_swap16(v);
+	memcpy(p, &v, 2);
+}
+
+static inline void wat_store32(unsigned char *p, uint32_t v)
+{
+	v = wat_swap32(v);
+	memcpy(p, &v, 4);
+}
+
+/*
+ * Store the first n bytes of w (memory order) at p, 0 <= n <= WORD_SIZE,
+ * each byte once and nothing past p[n-1]: a whole word, or 4-, 2- and
+ * 1-byte pieces.
+ */
+static inline void store_first(void *p, word_t w, size_t n)
+{
+	unsigned char *d = p;
+
+	if (n >= WORD_SIZE) {
+		store_word(d, w);
+		return;
+	}
+#if WAT_WORD_BITS == 64
+	if (n & 4) {
+		wat_store32(d, wat_first(uint32_t, w));
+		d += 4;
+		w = wat_shift_out(w, 4);
+	}
+#endif
+	if (n & 2) {
+		wat_store16(d, wat_first(uint16_t, w));
+		d += 2;
+		w = wat_shift_out(w, 2);
+	}
+	if (n & 1)
+		*d = wat_first(unsigned char, w);
+}
 
 #endif

@@ -1,0 +1,49 @@
+/*
+ * strscpy_paths.h - the ways the library can copy, each one a complete
+ * strscpy (same contract as strscpy() in strscpy.h), exported from the
+ * shared library under its own name so that a test, a benchmark or
+ * `strcheck --symbol=NAME` can pick one.  strscpy() itself calls the best
+ * one this CPU runs, chosen at its first call.  Not installed: the
+ * public interface is strscpy.h.
+ *
+ *   strscpy_word   portable C, word at a time (every target)
+ *   strscpy_sse2   x86-64: 16-byte vectors (every x86-64 CPU)
+ *   strscpy_avx2   x86-64: 32-byte vectors; only on a CPU with AVX2
+ */
+#ifndef STRSCPY_PATHS_H
+#define STRSCPY_PATHS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define STRSCPY_X86_64 1
+#else
+#define STRSCPY_X86_64 0
+#endif
+
+typedef ssize_t (*strscpy_fn)(char *dest, const char *src, size_t count);
+
+ssize_t strscpy_word(char *dest, const char *src, size_t count);
+#if STRSCPY_X86_64
+ssize_t strscpy_sse2(char *dest, const char *src, size_t count);
+ssize_t strscpy_avx2(char *dest, const char *src, size_t count);
+#endif
+
+struct strscpy_path {
+	const char *name;  /* its exported symbol */
+	strscpy_fn fn;
+	int usable;        /* this CPU runs it */
+};
+
+/*
+ * The paths of this build, best first, written to out (at most max);
+ * returns how many there are.  strscpy() uses the first usable one.
+ * Linked statically only (tests, benchmark, fuzzers): not exported.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((visibility("hidden")))
+#endif
+size_t strscpy_paths(struct strscpy_path *out, size_t max);
+
+#endif

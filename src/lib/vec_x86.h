@@ -1,0 +1,118 @@
+/*
+ * vec_x86.h - 16-byte (SSE2) pieces of the x86-64 paths, kept to the rules
+ * in word_step.h: a 16-byte load only where 16 bytes are left in the page
+ * (else a word_step), each byte decided on from one load, each dest byte
+ * stored once, nothing stored at or past dest[count], zeros after the NUL.
+ * SSE2 is part of x86-64, so these need no CPU check.
+ */
+#ifndef VEC_X86_H
+#define VEC_X86_H
+
+#include <emmintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "word_step.h"
+
+/*
+ * The vector paths load past the NUL (inside the page), which
+ * AddressSanitizer would call an overflow of the caller's string: their
+ * functions are not instrumented (as with load_word).
+ */
+#define VEC_NO_ASAN WAT_NO_ASAN
+
+/* Mask of the bytes of v that are zero, bit i for byte i. */
+static inline unsigned vec_zeros16(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
+}
+
+/* v with its bytes from k on zeroed (0 <= k <= 16). */
+static inline __m128i vec_keep16(__m128i v, unsigned k)
+{
+	const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+
+	return _mm_and_si128(v, _mm_cmpgt_epi8(_mm_set1_epi8((char)k), index));
+}
+
+/* Store the first n bytes of v at p (0 <= n <= 16), each once. */
+static inline void vec_store_first16(char *p, __m128i v, size_t n)
+{
+	uint64_t w;
+
+	if (n >= 16) {
+		_mm_storeu_si128((__m128i *)p, v);
+		return;
+	}
+	w = (uint64_t)_mm_cvtsi128_si64(v);
+	if (n & 8) {
+		memcpy(p, &w, 8);
+		p += 8;
+		w = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v));
+	}
+	if (n & 4) {
+		uint32_t x = (uint32_t)w;
+
+		memcpy(p, &x, 4);
+		p += 4;
+		w >>= 32;
+	}
+	if (n & 2) {
+		uint16_t x = (uint16_t)w;
+
+		memcpy(p, &x, 2);
+		p += 2;
+		w >>= 16;
+	}
+	if (n & 1)
+		*p = (char)w;
+}
+
+/*
+ * The last bytes of the copy, from one load v of src + res: left =
+ * count - res (1..16) bytes still to go; m = vec_zeros16(v).  Returns the
+ * length or -E2BIG.
+ */
+static inline ssize_t vec_finish16(char *dest, __m128i v, unsigned m, size_t res, size_t left)
+{
+	if (left < 16)
+		m &= (1u << left) - 1;
+	if (m) {
+		unsigned k = (unsigned)__builtin_ctz(m);
+
+		vec_store_first16(dest + res, vec_keep16(v, k), k + 1);
+		return (ssize_t)(res + k);
+	}
+	vec_store_first16(dest + res, vec_keep16(v, (unsigned)left - 1), left);
+	return -E2BIG;
+}
+
+/*
+ * Copy the next at most 16 bytes from src[*res] on: one 16-byte load when
+ * 16 bytes are left in the page, else a word_step.  Same returns as
+ * word_step.
+ */
+static inline ssize_t vec_step16(char *dest, const char *src, size_t count, size_t *res)
+{
+	size_t left = count - *res;
+	__m128i v;
+	unsigned m;
+
+	if (wat_page_left(src + *res) < 16)
+		return word_step(dest, src, count, res);
+	v = _mm_loadu_si128((const __m128i *)(src + *res));
+	m = vec_zeros16(v);
+	if (left <= 16)
+		return vec_finish16(dest, v, m, *res, left);
+	if (m) {
+		unsigned k = (unsigned)__builtin_ctz(m);
+
+		_mm_storeu_si128((__m128i *)(dest + *res), vec_keep16(v, k));
+		return (ssize_t)(*res + k);
+	}
+	_mm_storeu_si128((__m128i *)(dest + *res), v);
+	*res += 16;
+	return STEP_MORE;
+}
+
+#endif
