@@ -9,6 +9,15 @@
  * here; strscpy() calls this path only when the CPU has it. */
 #define AVX2 __attribute__((target("avx2")))
 
+/* 32 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
+AVX2 static inline __m256i load32(const char *p)
+{
+	__m256i v = _mm256_loadu_si256((const __m256i *)p);
+
+	WAT_ONCE(v, "x");
+	return v;
+}
+
 AVX2 static inline unsigned zeros32(__m256i v)
 {
 	return (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()));
@@ -45,7 +54,7 @@ AVX2 static inline ssize_t step32(char *dest, const char *src, size_t count, siz
 
 	if (wat_page_left(src + *res) < 32)
 		return vec_step16(dest, src, count, res);
-	v = _mm256_loadu_si256((const __m256i *)(src + *res));
+	v = load32(src + *res);
 	m = zeros32(v);
 	if (left > 32) {
 		if (m)
@@ -83,8 +92,8 @@ AVX2 VEC_NO_ASAN ssize_t strscpy_avx2(char *dest, const char *src, size_t count)
 		if (room > count - res - 1)
 			room = count - res - 1;
 		for (; room >= 64; room -= 64) {
-			__m256i a = _mm256_loadu_si256((const __m256i *)(src + res));
-			__m256i b = _mm256_loadu_si256((const __m256i *)(src + res + 32));
+			__m256i a = load32(src + res);
+			__m256i b = load32(src + res + 32);
 			unsigned m = zeros32(_mm256_min_epu8(a, b));
 
 			if (m) {

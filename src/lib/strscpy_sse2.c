@@ -22,9 +22,9 @@ VEC_NO_ASAN ssize_t strscpy_sse2(char *dest, const char *src, size_t count)
 		if (room > count - res - 1)
 			room = count - res - 1;
 		for (; room >= 64; room -= 64) {
-			const __m128i *s = (const __m128i *)(src + res);
-			__m128i v[4] = { _mm_loadu_si128(s), _mm_loadu_si128(s + 1),
-					 _mm_loadu_si128(s + 2), _mm_loadu_si128(s + 3) };
+			const char *s = src + res;
+			__m128i v[4] = { vec_load16(s), vec_load16(s + 16), vec_load16(s + 32),
+					 vec_load16(s + 48) };
 			__m128i low = _mm_min_epu8(_mm_min_epu8(v[0], v[1]), _mm_min_epu8(v[2], v[3]));
 
 			if (vec_zeros16(low)) {

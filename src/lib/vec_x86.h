@@ -21,6 +21,15 @@
  */
 #define VEC_NO_ASAN WAT_NO_ASAN
 
+/* 16 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
+static inline __m128i vec_load16(const char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)p);
+
+	WAT_ONCE(v, "x");
+	return v;
+}
+
 /* Mask of the bytes of v that are zero, bit i for byte i. */
 static inline unsigned vec_zeros16(__m128i v)
 {
@@ -100,7 +109,7 @@ static inline ssize_t vec_step16(char *dest, const char *src, size_t count, size
 
 	if (wat_page_left(src + *res) < 16)
 		return word_step(dest, src, count, res);
-	v = _mm_loadu_si128((const __m128i *)(src + *res));
+	v = vec_load16(src + *res);
 	m = vec_zeros16(v);
 	if (left <= 16)
 		return vec_finish16(dest, v, m, *res, left);

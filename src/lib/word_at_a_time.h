@@ -104,9 +104,22 @@ static inline size_t wat_page_left(const void *p)
 /* may_alias keeps the access strict-aliasing safe; it compiles to one load. */
 typedef word_t __attribute__((may_alias, aligned(1))) word_alias_t;
 
+/*
+ * The value loaded from the source is what every decision is made on.
+ * The empty asm tells the compiler that the register may no longer equal
+ * memory, so it can neither load the same bytes again for a later use
+ * nor fold the load into two instructions: with another thread changing
+ * the source, a second load could see other bytes than the first
+ * (the vector paths do the same).
+ */
+#define WAT_ONCE(v, reg) __asm__("" : "+" reg(v))
+
 static inline WAT_NO_ASAN word_t load_word(const void *p)
 {
-	return wat_swap(*(const word_alias_t *)p);
+	word_t w = *(const word_alias_t *)p;
+
+	WAT_ONCE(w, "r");
+	return wat_swap(w);
 }
 
 static inline WAT_NO_ASAN void store_word(void *p, word_t w)
@@ -114,6 +127,8 @@ static inline WAT_NO_ASAN void store_word(void *p, word_t w)
 	*(word_alias_t *)p = wat_swap(w);
 }
 #else
+#define WAT_ONCE(v, reg) ((void)0)
+
 static inline word_t load_word(const void *p)
 {
 	word_t w;
