@@ -7,7 +7,7 @@
 
 /* Everything that touches a 256-bit register is compiled for AVX2 only
  * here; strscpy() calls this path only when the CPU has it. */
-#define AVX2 __attribute__((target("avx2")))
+#define AVX2 __attribute__((target("avx2"))) VEC_NO_ASAN
 
 /* 32 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
 AVX2 static inline __m256i load32(const char *p)
@@ -42,74 +42,158 @@ AVX2 static inline ssize_t nul_in(char *dest, __m256i v, unsigned m, size_t res)
 	return (ssize_t)(res + k);
 }
 
-/*
- * The next at most 32 bytes from src[*res] on: one 32-byte load when 32
- * bytes are left in the page, else vec_step16.  Same returns as word_step.
- */
-AVX2 static inline ssize_t step32(char *dest, const char *src, size_t count, size_t *res)
+/* The round of a, b, c, e at src + res holds the NUL: store up to it. */
+AVX2 static ssize_t nul_in4(char *dest, char *d, __m256i a, __m256i b, __m256i c, __m256i e,
+			    size_t res)
 {
-	size_t left = count - *res;
-	__m256i v;
-	unsigned m;
+	unsigned m = zeros32(a);
 
-	if (wat_page_left(src + *res) < 32)
-		return vec_step16(dest, src, count, res);
-	v = load32(src + *res);
-	m = zeros32(v);
-	if (left > 32) {
-		if (m)
-			return nul_in(dest, v, m, *res);
-		_mm256_storeu_si256((__m256i *)(dest + *res), v);
-		*res += 32;
-		return STEP_MORE;
-	}
-	/* The last 1..32 bytes: the first half whole, the rest in pieces. */
+	if (m)
+		return nul_in(dest, a, m, res);
+	_mm256_storeu_si256((__m256i *)d, a);
+	if ((m = zeros32(b)) != 0)
+		return nul_in(dest, b, m, res + 32);
+	_mm256_storeu_si256((__m256i *)(d + 32), b);
+	if ((m = zeros32(c)) != 0)
+		return nul_in(dest, c, m, res + 64);
+	_mm256_storeu_si256((__m256i *)(d + 64), c);
+	return nul_in(dest, e, zeros32(e), res + 96);
+}
+
+/* The last 1..32 bytes (left) of the copy are in v, for dest + res;
+ * m = zeros32(v).  The first half whole if it can be, the rest in pieces. */
+AVX2 static inline ssize_t finish32(char *dest, __m256i v, unsigned m, size_t res, size_t left)
+{
 	if (left > 16 && (m & 0xffffu) == 0) {
-		_mm_storeu_si128((__m128i *)(dest + *res), _mm256_castsi256_si128(v));
-		return vec_finish16(dest, _mm256_extracti128_si256(v, 1), m >> 16, *res + 16,
+		_mm_storeu_si128((__m128i *)(dest + res), _mm256_castsi256_si128(v));
+		return vec_finish16(dest, _mm256_extracti128_si256(v, 1), m >> 16, res + 16,
 				    left - 16);
 	}
-	return vec_finish16(dest, _mm256_castsi256_si128(v), m & 0xffffu, *res,
+	return vec_finish16(dest, _mm256_castsi256_si128(v), m & 0xffffu, res,
 			    left < 16 ? left : 16);
 }
 
 /*
- * x86-64, AVX2: 64 bytes a round (two unaligned 32-byte loads, one test of
- * their unsigned minimum for a zero byte) while 64 bytes fit before both
- * the end of the source's page and dest[count-1]; step32 for the rest.
- * The round that holds the NUL is finished from its own loads.
+ * Before a long run: copy the first h = 1..31 bytes, the ones up to the
+ * next 32-byte boundary of dest, so that the run's stores do not straddle
+ * cache lines (loads that do cost less).  Decides on those h bytes only;
+ * the rest of the load is not looked at.  Needs 32 bytes left in the page
+ * and more than 32 before dest[count-1].
  */
-AVX2 VEC_NO_ASAN ssize_t strscpy_avx2(char *dest, const char *src, size_t count)
+AVX2 static inline ssize_t align_dest(char *dest, const char *src, size_t *res)
 {
-	size_t res = 0;
+	size_t h = (size_t)(-(uintptr_t)(dest + *res) & 31);
+	__m256i v = load32(src + *res);
+	__m128i low = _mm256_castsi256_si128(v);
+	unsigned m = zeros32(v) & ((1u << h) - 1);
 
-	if (count_rejected(count))
-		return -E2BIG;
+	if (m)
+		return nul_in(dest, v, m, *res);
+	if (h >= 16) {
+		_mm_storeu_si128((__m128i *)(dest + *res), low);
+		vec_store_first16(dest + *res + 16, _mm256_extracti128_si256(v, 1), h - 16);
+	} else {
+		vec_store_first16(dest + *res, low, h);
+	}
+	*res += h;
+	return STEP_MORE;
+}
+
+/* Runs shorter than this are not worth aligning dest for. */
+#define ALIGN_RUN 256
+
+/*
+ * The copy from src[res] on: 128 bytes a round (four unaligned 32-byte
+ * loads, one test of their unsigned minimum for a zero byte, four stores,
+ * aligned when the run is long) while 128 bytes fit before both the end
+ * of the source's page and dest[count-1], then 32 at a time; the last
+ * bytes of the copy from one more load, the last bytes of a page in
+ * vec_step16's pieces.  The load that holds the NUL is finished from.
+ */
+AVX2 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char *src,
+							size_t count, size_t res)
+{
 	for (;;) {
 		size_t room = wat_page_left(src + res);
+		const char *s;
+		char *d;
 		ssize_t ret;
 
 		if (room > count - res - 1)
 			room = count - res - 1;
-		for (; room >= 64; room -= 64) {
-			__m256i a = load32(src + res);
-			__m256i b = load32(src + res + 32);
-			unsigned m = zeros32(_mm256_min_epu8(a, b));
-
-			if (m) {
-				m = zeros32(a);
-				if (m)
-					return nul_in(dest, a, m, res);
-				_mm256_storeu_si256((__m256i *)(dest + res), a);
-				return nul_in(dest, b, zeros32(b), res + 32);
-			}
-			_mm256_storeu_si256((__m256i *)(dest + res), a);
-			_mm256_storeu_si256((__m256i *)(dest + res + 32), b);
-			res += 64;
+		if (room >= ALIGN_RUN && ((uintptr_t)(dest + res) & 31)) {
+			ret = align_dest(dest, src, &res);
+			if (ret != STEP_MORE)
+				return ret;
+			continue;
 		}
-		ret = step32(dest, src, count, &res);
+		s = src + res;
+		d = dest + res;
+		for (const char *end = s + (room & ~(size_t)127); s != end; s += 128, d += 128) {
+			__m256i a = load32(s), b = load32(s + 32), c = load32(s + 64), e = load32(s + 96);
+			__m256i low = _mm256_min_epu8(_mm256_min_epu8(a, b), _mm256_min_epu8(c, e));
+
+			if (zeros32(low))
+				return nul_in4(dest, d, a, b, c, e, (size_t)(s - src));
+			_mm256_storeu_si256((__m256i *)d, a);
+			_mm256_storeu_si256((__m256i *)(d + 32), b);
+			_mm256_storeu_si256((__m256i *)(d + 64), c);
+			_mm256_storeu_si256((__m256i *)(d + 96), e);
+		}
+		/* Under 128 bytes to the page's end or to dest[count-1]. */
+		for (room &= 127; room >= 32; room -= 32, s += 32, d += 32) {
+			__m256i v = load32(s);
+			unsigned m = zeros32(v);
+
+			if (m)
+				return nul_in(dest, v, m, (size_t)(s - src));
+			_mm256_storeu_si256((__m256i *)d, v);
+		}
+		res = (size_t)(s - src);
+		if (count - res <= 32 && wat_page_left(s) >= 32) {
+			__m256i v = load32(s);
+
+			return finish32(dest, v, zeros32(v), res, count - res);
+		}
+		ret = vec_step16(dest, src, count, &res);
 		if (ret != STEP_MORE)
 			return ret;
 	}
+}
+
+/*
+ * x86-64, AVX2.  A string shorter than 64 bytes, the common case, or a
+ * count up to 96, takes one to three loads and a few instructions (copy_rest, with the loop and its
+ * registers to save, is only called for longer ones).
+ */
+AVX2 ssize_t strscpy_avx2(char *dest, const char *src, size_t count)
+{
+	__m256i a, b;
+	unsigned m;
+
+	if (count_rejected(count))
+		return -E2BIG;
+	if (wat_page_left(src) < 96)
+		return copy_rest(dest, src, count, 0);
+	a = load32(src);
+	m = zeros32(a);
+	if (count <= 32)
+		return finish32(dest, a, m, 0, count);
+	if (m)
+		return nul_in(dest, a, m, 0);
+	b = load32(src + 32);
+	_mm256_storeu_si256((__m256i *)dest, a);
+	m = zeros32(b);
+	if (count <= 64)
+		return finish32(dest, b, m, 32, count - 32);
+	if (m)
+		return nul_in(dest, b, m, 32);
+	_mm256_storeu_si256((__m256i *)(dest + 32), b);
+	if (count <= 96) {
+		/* A third load for the tail, rather than copy_rest for it. */
+		a = load32(src + 64);
+		return finish32(dest, a, zeros32(a), 64, count - 64);
+	}
+	return copy_rest(dest, src, count, 64);
 }
 #endif

@@ -1,11 +1,35 @@
 #include "strscpy_paths.h"
 #include "word_step.h"
 
+/* Word w, for d = dest + res, holds the NUL: store it up to the NUL. */
+static inline ssize_t nul_in(char *d, word_t w, size_t res)
+{
+	word_t z = zero_bits(w);
+
+	store_word(d, w & keep_before(z));
+	return (ssize_t)(res + first_zero(z));
+}
+
+/* One of the four words for d = dest + res holds the NUL. */
+static ssize_t nul_in4(char *d, word_t a, word_t b, word_t c, word_t e, size_t res)
+{
+	if (zero_bits(a))
+		return nul_in(d, a, res);
+	store_word(d, a);
+	if (zero_bits(b))
+		return nul_in(d + WORD_SIZE, b, res + WORD_SIZE);
+	store_word(d + WORD_SIZE, b);
+	if (zero_bits(c))
+		return nul_in(d + 2 * WORD_SIZE, c, res + 2 * WORD_SIZE);
+	store_word(d + 2 * WORD_SIZE, c);
+	return nul_in(d + 3 * WORD_SIZE, e, res + 3 * WORD_SIZE);
+}
+
 /*
  * The portable path.  Whole words while a word fits both before the end
  * of the source's page and before dest[count-1] (unaligned loads where the
- * machine has them, else aligned ones once word_step has aligned src), two
- * at a time with one test for both; everything else (the first bytes up
+ * machine has them, else aligned ones once word_step has aligned src), four
+ * at a time with one test for all; everything else (the first bytes up
  * to alignment, the last bytes of a page, the bytes up to count) in
  * word_step's pieces.  A short string is found in the first word.
  */
@@ -24,34 +48,24 @@ ssize_t strscpy_word(char *dest, const char *src, size_t count)
 		words = room / WORD_SIZE;
 		if (!WAT_UNALIGNED && ((uintptr_t)(src + res) & (WORD_SIZE - 1)))
 			words = 0;
-		for (; words >= 2; words -= 2) {
-			word_t a = load_word(src + res), b = load_word(src + res + WORD_SIZE);
-			word_t z = zero_bits(a);
+		for (; words >= 4; words -= 4, res += 4 * WORD_SIZE) {
+			const char *s = src + res;
+			word_t a = load_word(s), b = load_word(s + WORD_SIZE);
+			word_t c = load_word(s + 2 * WORD_SIZE), e = load_word(s + 3 * WORD_SIZE);
 
-			if ((z | zero_bits(b)) != 0) {
-				/* The NUL is in a or b: finish from these loads. */
-				if (!z) {
-					store_word(dest + res, a);
-					res += WORD_SIZE;
-					a = b;
-					z = zero_bits(b);
-				}
-				store_word(dest + res, a & keep_before(z));
-				return (ssize_t)(res + first_zero(z));
-			}
+			if ((zero_bits(a) | zero_bits(b) | zero_bits(c) | zero_bits(e)) != 0)
+				return nul_in4(dest + res, a, b, c, e, res);
 			store_word(dest + res, a);
 			store_word(dest + res + WORD_SIZE, b);
-			res += 2 * WORD_SIZE;
+			store_word(dest + res + 2 * WORD_SIZE, c);
+			store_word(dest + res + 3 * WORD_SIZE, e);
 		}
-		if (words) {
-			word_t w = load_word(src + res), z = zero_bits(w);
+		for (; words; words--, res += WORD_SIZE) {
+			word_t w = load_word(src + res);
 
-			if (z) {
-				store_word(dest + res, w & keep_before(z));
-				return (ssize_t)(res + first_zero(z));
-			}
+			if (zero_bits(w))
+				return nul_in(dest + res, w, res);
 			store_word(dest + res, w);
-			res += WORD_SIZE;
 		}
 		ret = word_step(dest, src, count, &res);
 		if (ret != STEP_MORE)

@@ -22,7 +22,7 @@
 #define VEC_NO_ASAN WAT_NO_ASAN
 
 /* 16 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
-static inline __m128i vec_load16(const char *p)
+VEC_NO_ASAN static inline __m128i vec_load16(const char *p)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)p);
 
@@ -31,13 +31,13 @@ static inline __m128i vec_load16(const char *p)
 }
 
 /* Mask of the bytes of v that are zero, bit i for byte i. */
-static inline unsigned vec_zeros16(__m128i v)
+VEC_NO_ASAN static inline unsigned vec_zeros16(__m128i v)
 {
 	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
 }
 
 /* v with its bytes from k on zeroed (0 <= k <= 16). */
-static inline __m128i vec_keep16(__m128i v, unsigned k)
+VEC_NO_ASAN static inline __m128i vec_keep16(__m128i v, unsigned k)
 {
 	const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 
@@ -45,7 +45,7 @@ static inline __m128i vec_keep16(__m128i v, unsigned k)
 }
 
 /* Store the first n bytes of v at p (0 <= n <= 16), each once. */
-static inline void vec_store_first16(char *p, __m128i v, size_t n)
+VEC_NO_ASAN static inline void vec_store_first16(char *p, __m128i v, size_t n)
 {
 	uint64_t w;
 
@@ -77,12 +77,23 @@ static inline void vec_store_first16(char *p, __m128i v, size_t n)
 		*p = (char)w;
 }
 
+/* The 16 bytes of v, for dest + res, hold the NUL (m = vec_zeros16(v) != 0)
+ * and fit before dest[count-1]: store them, zero from the NUL on. */
+VEC_NO_ASAN static inline ssize_t vec_nul_in16(char *dest, __m128i v, unsigned m, size_t res)
+{
+	unsigned k = (unsigned)__builtin_ctz(m);
+
+	_mm_storeu_si128((__m128i *)(dest + res), vec_keep16(v, k));
+	return (ssize_t)(res + k);
+}
+
 /*
  * The last bytes of the copy, from one load v of src + res: left =
  * count - res (1..16) bytes still to go; m = vec_zeros16(v).  Returns the
  * length or -E2BIG.
  */
-static inline ssize_t vec_finish16(char *dest, __m128i v, unsigned m, size_t res, size_t left)
+VEC_NO_ASAN static inline ssize_t vec_finish16(char *dest, __m128i v, unsigned m, size_t res,
+						size_t left)
 {
 	if (left < 16)
 		m &= (1u << left) - 1;
@@ -101,7 +112,8 @@ static inline ssize_t vec_finish16(char *dest, __m128i v, unsigned m, size_t res
  * 16 bytes are left in the page, else a word_step.  Same returns as
  * word_step.
  */
-static inline ssize_t vec_step16(char *dest, const char *src, size_t count, size_t *res)
+VEC_NO_ASAN static inline ssize_t vec_step16(char *dest, const char *src, size_t count,
+					      size_t *res)
 {
 	size_t left = count - *res;
 	__m128i v;
@@ -113,12 +125,8 @@ static inline ssize_t vec_step16(char *dest, const char *src, size_t count, size
 	m = vec_zeros16(v);
 	if (left <= 16)
 		return vec_finish16(dest, v, m, *res, left);
-	if (m) {
-		unsigned k = (unsigned)__builtin_ctz(m);
-
-		_mm_storeu_si128((__m128i *)(dest + *res), vec_keep16(v, k));
-		return (ssize_t)(*res + k);
-	}
+	if (m)
+		return vec_nul_in16(dest, v, m, *res);
 	_mm_storeu_si128((__m128i *)(dest + *res), v);
 	*res += 16;
 	return STEP_MORE;

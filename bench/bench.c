@@ -1,0 +1,268 @@
+/*
+ * bench.c - `make bench`: the project's strscpy (every path this CPU runs)
+ * against the references, the models and the C library, side by side.
+ *
+ * For each case (aligned or misaligned, string fits or is truncated) and
+ * each length, every implementation runs batches of calls on the same
+ * buffers, interleaved: one batch each, in an order that rotates, for
+ * TRIALS rounds; the median batch is its time.  A neighbour that slows
+ * the machine slows every implementation alike, so the ratios to the
+ * project's strscpy are what the table shows (absolute times drift).
+ *
+ *   bench [-t TRIALS] [-b BATCH_US] [-o PLOT.svg] [-q]
+ *     -t   rounds per cell (default 15)      -b  batch length (default 100 us)
+ *     -o   the SVG plot (default build/bench/bench.svg)
+ *     -q   quick: 5 rounds of 20 us (a smoke test)
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench_impls.h"
+#include "bench_svg.h"
+
+#define MAX_IMPL 16
+#define MAX_TRIALS 101
+#define SLACK 64  /* fit: the buffer's room beyond the string; trunc: the source's */
+
+static const size_t lens[] = { 0, 1, 7, 8, 15, 16, 31, 32, 63, 64, 255, 256, 1024, 4096, 65536 };
+#define NLEN (sizeof(lens) / sizeof(lens[0]))
+
+struct bench_case {
+	const char *title;
+	unsigned src_off, dst_off;  /* from a page boundary */
+	int trunc;
+};
+
+static const struct bench_case cases[] = {
+	{ "aligned, fits", 0, 0, 0 },
+	{ "aligned, truncated", 0, 0, 1 },
+	{ "misaligned (src+13, dest+5), fits", 13, 5, 0 },
+	{ "misaligned (src+13, dest+5), truncated", 13, 5, 1 },
+};
+#define NCASE (sizeof(cases) / sizeof(cases[0]))
+
+static struct bench_impl impls[MAX_IMPL];
+static size_t nimpl;
+/* ns per call: the project's strscpy's median, and for the others that
+ * times the median of their ratios to it batch by batch (the two batches
+ * of a round ran within a millisecond of each other). */
+static double ns[NCASE][MAX_IMPL][NLEN];
+static volatile long sink;
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static double batch(bench_fn fn, char *d, const char *s, size_t count, size_t len, long iters)
+{
+	long acc = 0;
+	double t = now_ns();
+
+	for (long i = 0; i < iters; i++)
+		acc += fn(d, s, count, len);
+	t = now_ns() - t;
+	sink += acc;
+	return t / (double)iters;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void measure(size_t c, size_t j, char *srcbuf, char *dstbuf, int trials, double batch_ns)
+{
+	const struct bench_case *bc = &cases[c];
+	size_t len = lens[j], count = bc->trunc ? len + 1 : len + 1 + SLACK;
+	size_t srclen = bc->trunc ? len + SLACK : len;
+	char *s = srcbuf + bc->src_off, *d = dstbuf + bc->dst_off;
+	long iters[MAX_IMPL];
+	double t[MAX_IMPL][MAX_TRIALS];
+
+	for (size_t k = 0; k < srclen; k++)
+		s[k] = (char)(' ' + 1 + k % 94);
+	s[srclen] = 0;
+	for (size_t i = 0; i < nimpl; i++) {
+		double one = batch(impls[i].fn, d, s, count, len, 8);
+
+		one = one > 1 ? one : 1;
+		iters[i] = (long)(batch_ns / one) + 1;
+	}
+	for (int r = 0; r < trials; r++)
+		for (size_t k = 0; k < nimpl; k++) {
+			size_t i = (k + (size_t)r) % nimpl;
+
+			t[i][r] = batch(impls[i].fn, d, s, count, len, iters[i]);
+		}
+	for (size_t i = 0; i < nimpl; i++) {
+		double v[MAX_TRIALS];
+
+		for (int r = 0; r < trials; r++)
+			v[r] = i ? t[i][r] / t[0][r] : t[0][r];
+		qsort(v, (size_t)trials, sizeof(double), cmp_double);
+		ns[c][i][j] = i ? v[trials / 2] * ns[c][0][j] : v[trials / 2];
+	}
+}
+
+static void print_case(size_t c)
+{
+	const struct bench_case *bc = &cases[c];
+
+	printf("\n== %s (count = %s)\n%7s %10s |", bc->title,
+	       bc->trunc ? "length + 1, source 64 bytes longer" : "length + 65", "length",
+	       "strscpy ns");
+	for (size_t i = 1; i < nimpl; i++)
+		printf(" %8s", impls[i].col);
+	printf("\n");
+	for (size_t j = 0; j < NLEN; j++) {
+		printf("%7zu %10.1f |", lens[j], ns[c][0][j]);
+		for (size_t i = 1; i < nimpl; i++)
+			printf(" %8.2f", ns[c][i][j] / ns[c][0][j]);
+		printf("\n");
+	}
+}
+
+static size_t find(const char *name)
+{
+	for (size_t i = 0; i < nimpl; i++)
+		if (strcmp(impls[i].name, name) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+/*
+ * worst ratio of t[a]/t[b] over every case and the lengths in [lo, hi];
+ * says met when within limit (limit < 0: the ratio must be at least
+ * -limit, i.e. b at least that much faster than a ... inverted).
+ */
+static void target(const char *what, size_t a, size_t b, size_t lo, size_t hi, double limit)
+{
+	double worst = 0;
+	size_t wc = 0, wj = 0;
+
+	if (a == (size_t)-1 || b == (size_t)-1)
+		return;
+	for (size_t c = 0; c < NCASE; c++)
+		for (size_t j = 0; j < NLEN; j++) {
+			double r = ns[c][a][j] / ns[c][b][j];
+
+			if (lens[j] < lo || lens[j] > hi || r <= worst)
+				continue;
+			worst = r;
+			wc = c;
+			wj = j;
+		}
+	printf("  %-58s worst %.2f (%s, length %zu): %s\n", what, worst, cases[wc].title, lens[wj],
+	       worst <= limit ? "met" : "MISSED");
+}
+
+static void loadavg(char *buf, size_t n)
+{
+	FILE *fp = fopen("/proc/loadavg", "r");
+
+	if (!fp || !fgets(buf, (int)n, fp))
+		snprintf(buf, n, "unknown");
+	buf[strcspn(buf, " ")] = 0;
+	if (fp)
+		fclose(fp);
+}
+
+static int plot(const char *path, int trials, const char *load0, const char *load1)
+{
+	static double g[2][MAX_IMPL * NLEN];
+	const char *names[MAX_IMPL];
+	int dashed[MAX_IMPL];
+	struct svg_panel panels[2] = { { cases[0].title, g[0] }, { cases[3].title, g[1] } };
+	char sub[256];
+	FILE *fp = fopen(path, "w");
+	int rc;
+
+	if (!fp) {
+		fprintf(stderr, "bench: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < nimpl; i++) {
+		names[i] = impls[i].name;
+		dashed[i] = !impls[i].robust;
+		for (size_t j = 0; j < NLEN; j++) {
+			g[0][i * NLEN + j] = (double)(lens[j] + 1) / ns[0][i][j];
+			g[1][i * NLEN + j] = (double)(lens[j] + 1) / ns[3][i][j];
+		}
+	}
+	snprintf(sub, sizeof(sub), "make bench: median of %d interleaved batches per point, "
+		 "%ld cores, load average %s at start, %s at end", trials, sysconf(_SC_NPROCESSORS_ONLN),
+		 load0, load1);
+	rc = svg_plot(fp, "strscpy and its relatives: throughput by string length", sub, panels, 2,
+		      lens, NLEN, names, dashed, nimpl);
+	if (fclose(fp) != 0 || rc != 0) {
+		fprintf(stderr, "bench: %s: write error\n", path);
+		return -1;
+	}
+	printf("plot: %s\n", path);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int trials = 15, opt;
+	double batch_us = 100;
+	const char *svg = "build/bench/bench.svg";
+	char load0[32], load1[32];
+	char *srcbuf, *dstbuf;
+
+	while ((opt = getopt(argc, argv, "t:b:o:q")) != -1) {
+		if (opt == 't')
+			trials = atoi(optarg);
+		else if (opt == 'b')
+			batch_us = atof(optarg);
+		else if (opt == 'o')
+			svg = optarg;
+		else if (opt == 'q')
+			trials = 5, batch_us = 20;
+		else
+			return 2;
+	}
+	if (trials < 1 || trials > MAX_TRIALS || !(batch_us > 0)) {
+		fprintf(stderr, "bench: -t takes 1..%d rounds, -b a positive time in us\n", MAX_TRIALS);
+		return 2;
+	}
+	srcbuf = aligned_alloc(4096, 65536 + 8192);
+	dstbuf = aligned_alloc(4096, 65536 + 8192);
+	if (!srcbuf || !dstbuf)
+		return 2;
+	memset(dstbuf, 'x', 65536 + 8192);
+	nimpl = bench_impls(impls, MAX_IMPL);
+	loadavg(load0, sizeof(load0));
+	for (size_t j = 0; j < NLEN; j++)
+		for (size_t c = 0; c < NCASE; c++)
+			measure(c, j, srcbuf, dstbuf, trials, batch_us * 1000);
+	loadavg(load1, sizeof(load1));
+	printf("Time per call relative to the project's strscpy (%s first usable path; "
+	       "2.00 = twice as slow, 0.50 = twice as fast);\nmedian of %d interleaved batches "
+	       "of ~%.0f us; %ld cores, load average %s at start, %s at end.\n",
+	       impls[1].name, trials, batch_us, sysconf(_SC_NPROCESSORS_ONLN), load0, load1);
+	for (size_t c = 0; c < NCASE; c++)
+		print_case(c);
+	printf("\nColumns: ");
+	for (size_t i = 1; i < nimpl; i++)
+		printf("%s%s = %s%s", i > 1 ? ", " : "", impls[i].col, impls[i].name,
+		       impls[i].robust ? "" : " (reads the source twice: not race-robust)");
+	printf(".\n\nTargets (over all four cases):\n");
+	target("strscpy vs strnlen+memcpy, lengths 0..64 (<= 1.00)", 0, find("strnlen + memcpy"), 0, 64, 1.0);
+	target("strscpy vs strnlen+memcpy, lengths 255.. (<= 1.50)", 0, find("strnlen + memcpy"), 65, SIZE_MAX, 1.5);
+	target("strscpy vs memcpy, 4 KiB and more (<= 2.00: half its speed)", 0, find("memcpy (length known)"), 4096, SIZE_MAX, 2.0);
+	target("byte reference / strscpy_word, from 256 (>= 4; shown inverted <= 0.25)",
+	       find("strscpy_word"), find("byte reference (ref/)"), 256, SIZE_MAX, 0.25);
+	return plot(svg, trials, load0, load1) ? 1 : 0;
+}
