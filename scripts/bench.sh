@@ -1,16 +1,34 @@
 #!/usr/bin/env bash
 # make bench: every benchmark, each printing ratios measured side by side
 # in one run (the machines are shared and noisy; absolute times vary).
+#   scripts/bench.sh [strscpy|check|race|fuzz]...   (default: all, in this order:
+#   strscpy check race fuzz)
+# BENCH_SVG: where the strscpy benchmark writes its plot (default
+# build/bench/bench.svg; docs/bench.svg is the README's copy).
+# BENCH_ARGS: more flags for it (bench/bench.c: -t ROUNDS, -b BATCH_US, -q).
 set -u
 cd "$(dirname "$0")/.."
-make -s lib >/dev/null || exit 1
-mkdir -p build/bench
-echo "== strscpy: optimized vs byte reference (gcc -O2)"
-gcc -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra tests/bench_strscpy.c ref/ref_strscpy.c \
-	build/libstrscpy.a -o build/bench/bench_strscpy -lm && build/bench/bench_strscpy
-for b in scripts/bench-check.sh scripts/bench-race.sh scripts/bench-fuzz.sh; do
-	[ -f "$b" ] || continue
-	echo
-	echo "== $b"
-	bash "$b"
+parts=${*:-strscpy check race fuzz}
+status=0
+for part in $parts; do
+	case $part in
+	strscpy)
+		echo "== strscpy: every path against the references, the models and the C library"
+		echo "   ($(nproc) cores; load now: $(cut -d' ' -f1-3 /proc/loadavg))"
+		make -s build/bench/bench > /dev/null || exit 1
+		build/bench/bench -o "${BENCH_SVG:-build/bench/bench.svg}" ${BENCH_ARGS:-} || status=1
+		;;
+	check | fuzz | race)
+		b=scripts/bench-$part.sh
+		[ -f "$b" ] || continue
+		echo
+		echo "== $b"
+		bash "$b" || status=1
+		;;
+	*)
+		echo "bench.sh: unknown part '$part' (strscpy, check, fuzz, race)" >&2
+		exit 2
+		;;
+	esac
 done
+exit $status

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The library's suite: tests/test_lib.c built in every variant that runs
 # here (sanitizers with clang and gcc, plain -O2, the big-endian and 32-bit
-# word paths forced, a real 32-bit x86 build, real big-endian s390x and
-# ppc32 under qemu-user), plus warnings, install and the header.
+# word paths and aligned-only loads forced, a real 32-bit x86 build, real
+# big-endian s390x and ppc32 under qemu-user), each variant checking every
+# path of strscpy it has (test_lib_paths.c), plus warnings, install, the
+# header and the exports.
 set -u
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -44,6 +46,7 @@ variant asan-ubsan-clang clang ar "$SAN" "" -q
 variant asan-ubsan-gcc gcc ar "$SAN" "" -q
 variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" edge grid guard bytes random race
 variant word32-forced gcc ar "-O2 -g -DWAT_WORD_BITS=32" "" edge grid guard bytes random race
+variant aligned-loads-forced gcc ar "-O2 -g -DWAT_UNALIGNED=0" "" edge grid guard bytes random
 variant big-endian-word32-forced clang ar "-O2 -g -DWAT_BIG_ENDIAN=1 -DWAT_WORD_BITS=32" "" edge grid guard bytes random
 # Debian's multilib lacks the i386 <asm/errno.h>; x86's is the generic one.
 mkdir -p "$out/m32-include/asm"
@@ -131,10 +134,14 @@ if make -s install BUILD="$ibuild" DESTDIR="$idest" PREFIX=$iprefix > "$out/inst
 else
 	fail "installed_strcheck_checks_installed_library: make install failed, see $out/install-strcheck.log"
 fi
-# The .so exports exactly the two functions.
+# The .so exports exactly the two functions and the paths of strscpy
+# (src/lib/strscpy_paths.h: the vector ones on x86-64 only), so that
+# strcheck --symbol and the fuzzers can pick each.
+want="strscpy strscpy_pad strscpy_word "
+[ "$(uname -m)" = x86_64 ] && want="strscpy strscpy_avx2 strscpy_pad strscpy_sse2 strscpy_word "
 syms=$(nm -D --defined-only build/libstrscpy.so 2>/dev/null | awk '$2 == "T" {print $3}' | sort | tr '\n' ' ')
-if [ "$syms" = "strscpy strscpy_pad " ]; then
-	pass "so_exports_strscpy_and_strscpy_pad"
+if [ "$syms" = "$want" ]; then
+	pass "so_exports_strscpy_strscpy_pad_and_paths"
 else
-	fail "so_exports_strscpy_and_strscpy_pad: exports '$syms'"
+	fail "so_exports_strscpy_strscpy_pad_and_paths: exports '$syms', want '$want'"
 fi

@@ -45,12 +45,12 @@ zoo_name() {
 	local n=${1##*/}
 	n=${n%.so}
 	[ "$2" = "-" ] || n="${n}_$(echo "$2" | tr -cd 'a-z0-9,' | tr ',' '_')"
-	[ "$1" = build/libstrscpy.so ] && n="own_$3"
+	[ "$1" = build/libstrscpy.so ] && n="own_$4"
 	echo "zoo_$n"
 }
 zoo_run() {
 	local file=$1 sym=$2 api=$3 flags=$4 name so
-	name=$(zoo_name "$file" "$flags" "$api")
+	name=$(zoo_name "$file" "$flags" "$api" "$sym")
 	so=build/zoo/$file.so
 	case $file in */*) so=$file ;; esac
 	[ "$flags" = "-" ] && flags=""
@@ -68,7 +68,7 @@ grep -v '^#' tests/zoo/MANIFEST | awk 'NF == 5 && $5 == "race" {print $1, $2, $3
 	xargs -P 1 -L 1 bash -c 'zoo_run "$@"' _
 while read -r file sym api flags expect; do
 	case $file in '#'* | '') continue ;; esac
-	name=$(zoo_name "$file" "$flags" "$api")
+	name=$(zoo_name "$file" "$flags" "$api" "$sym")
 	rc=$(cat "$out/$name.rc" 2> /dev/null || echo none)
 	classes=$(grep -oE '^DEFECT [0-9]+: [a-z-]+' "$out/$name.out" | awk '{print $3}' | tr '\n' ' ')
 	if [ "$expect" = pass ]; then

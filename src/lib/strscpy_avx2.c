@@ -162,38 +162,26 @@ AVX2 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char *
 }
 
 /*
- * x86-64, AVX2.  A string shorter than 64 bytes, the common case, or a
+ * x86-64, AVX2.  A string shorter than 96 bytes, the common case, or a
  * count up to 96, takes one to three loads and a few instructions (copy_rest, with the loop and its
  * registers to save, is only called for longer ones).
  */
 AVX2 ssize_t strscpy_avx2(char *dest, const char *src, size_t count)
 {
-	__m256i a, b;
-	unsigned m;
-
 	if (count_rejected(count))
 		return -E2BIG;
 	if (wat_page_left(src) < 96)
 		return copy_rest(dest, src, count, 0);
-	a = load32(src);
-	m = zeros32(a);
-	if (count <= 32)
-		return finish32(dest, a, m, 0, count);
-	if (m)
-		return nul_in(dest, a, m, 0);
-	b = load32(src + 32);
-	_mm256_storeu_si256((__m256i *)dest, a);
-	m = zeros32(b);
-	if (count <= 64)
-		return finish32(dest, b, m, 32, count - 32);
-	if (m)
-		return nul_in(dest, b, m, 32);
-	_mm256_storeu_si256((__m256i *)(dest + 32), b);
-	if (count <= 96) {
-		/* A third load for the tail, rather than copy_rest for it. */
-		a = load32(src + 64);
-		return finish32(dest, a, zeros32(a), 64, count - 64);
+	for (size_t at = 0; at < 96; at += 32) {
+		__m256i v = load32(src + at);
+		unsigned m = zeros32(v);
+
+		if (count - at <= 32)
+			return finish32(dest, v, m, at, count - at);
+		if (m)
+			return nul_in(dest, v, m, at);
+		_mm256_storeu_si256((__m256i *)(dest + at), v);
 	}
-	return copy_rest(dest, src, count, 64);
+	return copy_rest(dest, src, count, 96);
 }
 #endif
