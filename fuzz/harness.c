@@ -21,6 +21,7 @@
 #include "../src/engine/load.h"
 #include "../src/engine/relations.h"
 #include "../src/lib/strscpy.h"
+#include "../src/lib/strscpy_paths.h"
 #include "count_shape.h"
 #include "harness.h"
 
@@ -53,6 +54,30 @@ static void fatal(enum fh_kind kind, const char *what)
 {
 	fprintf(stderr, "fuzz_%s: %s\n", kind_names[kind], what);
 	exit(2);
+}
+
+/*
+ * STRCHECK_SYMBOL without STRCHECK_IMPL: one path of the project's own
+ * strscpy (src/lib/strscpy_paths.h), linked in and so instrumented like
+ * the rest of the library (a path in libstrscpy.so would not be).
+ */
+static void *own_path(enum fh_kind kind, const char *name)
+{
+	struct strscpy_path p[8];
+	size_t n = strscpy_paths(p, 8), i = 0;
+	char err[512];
+
+	while (i < n && strcmp(p[i].name, name) != 0)
+		i++;
+	if (i == n || !p[i].usable || h.cand_api != SC_STRSCPY) {
+		snprintf(err, sizeof(err), "STRCHECK_SYMBOL=%s without STRCHECK_IMPL: %s", name,
+			 i == n ? "not a path of the project's strscpy (strscpy_word, strscpy_sse2, "
+				  "strscpy_avx2: src/lib/strscpy_paths.h)"
+			 : !p[i].usable ? "this CPU cannot run it"
+					: "a strscpy path: run fuzz_strscpy or fuzz_relations");
+		fatal(kind, err);
+	}
+	return (void *)p[i].fn;
 }
 
 void fh_setup(enum fh_kind kind)
@@ -93,13 +118,12 @@ void fh_setup(enum fh_kind kind)
 	 * that strcheck --replay of a saved input checks that function. */
 	if (kind == FH_relations)
 		h.api = h.cand_api;
-	if (h.symbol && !h.impl)
-		fatal(kind, "STRCHECK_SYMBOL needs STRCHECK_IMPL");
-
 	if (h.impl) {
 		h.fn = sc_load(h.impl, h.symbol, h.cand_api, err, sizeof(err));
 		if (!h.fn)
 			fatal(kind, err);
+	} else if (h.symbol) {
+		h.fn = own_path(kind, h.symbol);
 	} else if (h.cand_api == SC_STRSCPY) {
 		h.fn = (void *)strscpy;
 	} else if (h.cand_api == SC_STRSCPY_PAD) {

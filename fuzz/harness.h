@@ -11,7 +11,9 @@
  *   STRCHECK_IMPL    shared object to fuzz (default: the project's own code)
  *   STRCHECK_API     its API (default: the harness's); the per-API harness
  *                    must match it; fuzz_relations takes any of the four
- *   STRCHECK_SYMBOL  symbol to look up (default: the API's name)
+ *   STRCHECK_SYMBOL  symbol to look up (default: the API's name); without
+ *                    STRCHECK_IMPL, a path of the project's own strscpy
+ *                    (strscpy_word, strscpy_sse2, strscpy_avx2)
  *   STRCHECK_POLICY  no-leak (default) or strict: bytes after the NUL
  */
 #ifndef FH_HARNESS_H

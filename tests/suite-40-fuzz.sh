@@ -80,6 +80,26 @@ for h in $HARNESSES; do
 	fi
 done
 
+# Each path of the project's strscpy (src/lib/strscpy_paths.h), picked by
+# STRCHECK_SYMBOL without STRCHECK_IMPL: its own runs, no finding; a path
+# this CPU cannot run is skipped (the harness says so and exits 2).
+for p in strscpy_word strscpy_sse2 strscpy_avx2; do
+	mkdir -p "$out/work-$p"
+	STRCHECK_SYMBOL=$p timeout 300 $BIN/fuzz_strscpy -seed=3 -runs=$RUNS -max_len=8200 \
+		-dict=corpus/strcheck.dict -print_final_stats=1 -artifact_prefix="$out/work-$p/" \
+		"$out/work-$p" "$SEEDS/fuzz_strscpy" > "$out/path-$p.log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/path-$p.log")
+	if grep -qE 'this CPU cannot run it|not a path of' "$out/path-$p.log"; then
+		skip "fuzz_strscpy_path_${p}: $(tail -1 "$out/path-$p.log")"
+	elif [ $rc -eq 0 ] && [ "${execs:-0}" -ge "$RUNS" ]; then
+		pass "fuzz_strscpy_path_${p}_${RUNS}_runs"
+	else
+		fail "fuzz_strscpy_path_${p}_${RUNS}_runs: exit $rc, ${execs:-no} executions (see $out/path-$p.log)"
+		grep -A3 '==strcheck==' "$out/path-$p.log" | head -8
+	fi
+done
+
 # The checker itself under ASan and UBSan too (FUZZ_CHECKER=checked, as
 # OSS-Fuzz builds it): the corpus and some mutations, no finding.
 if make -s fuzzers FUZZ_CHECKER=checked FUZZ_OUT=$out/checked FUZZ_OBJ=$out/checked-obj \
