@@ -14,6 +14,8 @@
 #                harness.
 #   fuzz-afl     the same under AFL++ (afl-clang-fast, persistent mode, ASan).
 #   fuzz-afl-build  only build the AFL++ harnesses into $(BUILD)/fuzz/afl/.
+#   fuzz-trivial the yardstick harness (fuzz/fuzz_trivial.c) for both engines,
+#                built as the real ones (scripts/bench-fuzz.sh compares).
 #   fuzz-standalone plain programs that check the files or directories named
 #                (no fuzzer): $(BUILD)/fuzz/run/fuzz_NAME.
 #   corpus       generate the seed corpus into $(FUZZ_SEEDS)/NAME/

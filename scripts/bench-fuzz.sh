@@ -9,7 +9,8 @@
 #   checker only, no fuzzer    (plain runner, -O2, no sanitizers): checks/s
 #                              over the seed corpus, the floor of a case's cost
 # and whether the strscpy harness meets its target under libFuzzer
-# (BENCH_TARGET, default 200000 exec/s).  BENCH_HARNESSES picks harnesses;
+# (BENCH_TARGET, default 200000 exec/s); then fuzz_strscpy side by side
+# with fuzz_trivial (the yardstick: fuzz/fuzz_trivial.c) under both.  BENCH_HARNESSES picks harnesses;
 # BENCH_AFL=0 skips AFL++.
 set -u
 cd "$(dirname "$0")/.."
@@ -66,5 +67,45 @@ for h in "${harnesses[@]}"; do
 	fi
 done
 echo "${verdict:-}"
+
+# Side by side with fuzz_trivial (a harness that does next to nothing,
+# built the same way): both at once, one per core, so that a loaded
+# machine slows both alike.  libFuzzer: exec/s and CPU time per exec;
+# AFL++: exec/s.  Target for AFL++: within 2x of fuzz_trivial.
+if make -s fuzz-trivial >> "$out/build.log" 2>&1; then
+	lf_cpu() {  # HARNESS-PATH TAG: "exec/s cpu-us-per-exec"
+		mkdir -p "$out/side-$2"
+		/usr/bin/time -f '%U %S' -o "$out/side-$2.time" "$1" -seed=1 -max_total_time="$T" \
+			-max_len=8200 -dict=corpus/strcheck.dict -print_final_stats=1 "$out/side-$2" \
+			"$seeds/fuzz_strscpy" > "$out/side-$2.log" 2>&1
+		local n e
+		n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/side-$2.log")
+		e=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/side-$2.log")
+		awk -v n="${n:-0}" -v e="${e:-0}" '{ printf "%s %.1f", e, n ? ($1 + $2) * 1e6 / n : 0 }' "$out/side-$2.time"
+	}
+	lf_cpu "$BUILD/fuzz/bin/fuzz_trivial" triv > "$out/side-triv.res" &
+	lf_cpu "$BUILD/fuzz/bin/fuzz_strscpy" scpy > "$out/side-scpy.res"
+	wait
+	read -r te tc < "$out/side-triv.res"
+	read -r se sc < "$out/side-scpy.res"
+	echo "libFuzzer side by side: fuzz_trivial $te exec/s ($tc us CPU/exec), fuzz_strscpy $se exec/s ($sc us CPU/exec)"
+	if [ "$afl" = 1 ]; then
+		afl_side() {
+			AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_QUIET=1 AFL_SKIP_CRASHES=1 \
+			AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 timeout $((T + 120)) \
+				afl-fuzz -i "$seeds/fuzz_strscpy" -o "$out/afl-side-$2" -V "$T" \
+				-x corpus/strcheck.dict -- "$1" > "$out/afl-side-$2.log" 2>&1
+			sed -n 's/^execs_per_sec *: *//p' "$out/afl-side-$2/default/fuzzer_stats" 2>/dev/null
+		}
+		rm -rf "$out"/afl-side-*
+		afl_side "$BUILD/fuzz/afl/fuzz_trivial" triv > "$out/afl-side-triv.res" &
+		afl_side "$BUILD/fuzz/afl/fuzz_strscpy" scpy > "$out/afl-side-scpy.res"
+		wait
+		ta=$(cat "$out/afl-side-triv.res"); sa=$(cat "$out/afl-side-scpy.res")
+		awk -v t="${ta:-0}" -v s="${sa:-0}" 'BEGIN { r = s > 0 ? t / s : 0;
+			printf "AFL++ side by side: fuzz_trivial %s exec/s, fuzz_strscpy %s exec/s: %.2fx slower, target 2x: %s\n",
+			t, s, r, r > 0 && r <= 2 ? "met" : "MISSED" }'
+	fi
+fi
 echo "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); logs in $out/"
 exit $status
