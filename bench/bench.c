@@ -141,11 +141,8 @@ static size_t find(const char *name)
 	return (size_t)-1;
 }
 
-/*
- * worst ratio of t[a]/t[b] over every case and the lengths in [lo, hi];
- * says met when within limit (limit < 0: the ratio must be at least
- * -limit, i.e. b at least that much faster than a ... inverted).
- */
+/* The worst ratio time(a) / time(b) over every case and the lengths in
+ * [lo, hi], and whether it is within limit. */
 static void target(const char *what, size_t a, size_t b, size_t lo, size_t hi, double limit)
 {
 	double worst = 0;
@@ -194,7 +191,7 @@ static int plot(const char *path, int trials, const char *load0, const char *loa
 	}
 	for (size_t i = 0; i < nimpl; i++) {
 		names[i] = impls[i].name;
-		dashed[i] = !impls[i].robust;
+		dashed[i] = impls[i].style;
 		for (size_t j = 0; j < NLEN; j++) {
 			g[0][i * NLEN + j] = (double)(lens[j] + 1) / ns[0][i][j];
 			g[1][i * NLEN + j] = (double)(lens[j] + 1) / ns[3][i][j];
@@ -220,6 +217,7 @@ int main(int argc, char **argv)
 	const char *svg = "build/bench/bench.svg";
 	char load0[32], load1[32];
 	char *srcbuf, *dstbuf;
+	size_t nlen;
 
 	while ((opt = getopt(argc, argv, "t:b:o:q")) != -1) {
 		if (opt == 't')
@@ -257,12 +255,14 @@ int main(int argc, char **argv)
 	printf("\nColumns: ");
 	for (size_t i = 1; i < nimpl; i++)
 		printf("%s%s = %s%s", i > 1 ? ", " : "", impls[i].col, impls[i].name,
-		       impls[i].robust ? "" : " (reads the source twice: not race-robust)");
+		       impls[i].style == 1 ? " (reads the source twice: not race-robust)" : "");
 	printf(".\n\nTargets (over all four cases):\n");
-	target("strscpy vs strnlen+memcpy, lengths 0..64 (<= 1.00)", 0, find("strnlen + memcpy"), 0, 64, 1.0);
-	target("strscpy vs strnlen+memcpy, lengths 255.. (<= 1.50)", 0, find("strnlen + memcpy"), 65, SIZE_MAX, 1.5);
-	target("strscpy vs memcpy, 4 KiB and more (<= 2.00: half its speed)", 0, find("memcpy (length known)"), 4096, SIZE_MAX, 2.0);
-	target("byte reference / strscpy_word, from 256 (>= 4; shown inverted <= 0.25)",
+	nlen = find("strnlen + memcpy");
+	target("strscpy vs strnlen+memcpy, lengths 0..64 (<= 1.00)", 0, nlen, 0, 64, 1.0);
+	target("strscpy vs strnlen+memcpy, lengths 255.. (<= 1.50)", 0, nlen, 65, SIZE_MAX, 1.5);
+	target("strscpy vs memcpy, 4 KiB and more (<= 2.00: half its speed)", 0,
+	       find("memcpy (length known)"), 4096, SIZE_MAX, 2.0);
+	target("strscpy_word vs byte reference, from 256 (<= 0.25: 4x as fast)",
 	       find("strscpy_word"), find("byte reference (ref/)"), 256, SIZE_MAX, 0.25);
 	return plot(svg, trials, load0, load1) ? 1 : 0;
 }

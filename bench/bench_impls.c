@@ -11,53 +11,26 @@
  * slot keeps every call the same shape (an indirect call of a bench_fn). */
 static strscpy_fn path_fn[4];
 
-#define PATH_WRAPPER(i) \
-	static long path##i(char *d, const char *s, size_t n, size_t len) \
+/* A bench_fn around a call that needs only (d, s, n). */
+#define WRAP(name, call) \
+	static long name(char *d, const char *s, size_t n, size_t len) \
 	{ \
 		(void)len; \
-		return (long)path_fn[i](d, s, n); \
+		return (long)(call); \
 	}
-PATH_WRAPPER(0)
-PATH_WRAPPER(1)
-PATH_WRAPPER(2)
-PATH_WRAPPER(3)
+
+WRAP(path0, path_fn[0](d, s, n))
+WRAP(path1, path_fn[1](d, s, n))
+WRAP(path2, path_fn[2](d, s, n))
+WRAP(path3, path_fn[3](d, s, n))
 static const bench_fn path_wrappers[4] = { path0, path1, path2, path3 };
 
-static long own_strscpy(char *d, const char *s, size_t n, size_t len)
-{
-	(void)len;
-	return (long)strscpy(d, s, n);
-}
-
-static long own_pad(char *d, const char *s, size_t n, size_t len)
-{
-	(void)len;
-	return (long)strscpy_pad(d, s, n);
-}
-
-static long byte_ref(char *d, const char *s, size_t n, size_t len)
-{
-	(void)len;
-	return (long)ref_strscpy(d, s, n);
-}
-
-static long strlcpy_model(char *d, const char *s, size_t n, size_t len)
-{
-	(void)len;
-	return (long)ref_strlcpy(d, s, n);
-}
-
-static long strncpy_model(char *d, const char *s, size_t n, size_t len)
-{
-	(void)len;
-	return ref_strncpy(d, s, n) == d;
-}
-
-static long libc_strncpy(char *d, const char *s, size_t n, size_t len)
-{
-	(void)len;
-	return strncpy(d, s, n) == d;
-}
+WRAP(own_strscpy, strscpy(d, s, n))
+WRAP(own_pad, strscpy_pad(d, s, n))
+WRAP(byte_ref, ref_strscpy(d, s, n))
+WRAP(strlcpy_model, ref_strlcpy(d, s, n))
+WRAP(strncpy_model, ref_strncpy(d, s, n) == d)
+WRAP(libc_strncpy, strncpy(d, s, n) == d)
 
 /* strscpy from two library calls: the source is read twice (a source
  * changing in between breaks the result), so not race-robust. */
@@ -107,25 +80,25 @@ size_t bench_impls(struct bench_impl *out, size_t max)
 	size_t np = strscpy_paths(p, 4), n = 0;
 	static char cols[4][9];
 	struct bench_impl rest[] = {
-		{ "strscpy_pad", "pad", own_pad, 1 },
-		{ "byte reference (ref/)", "byte-ref", byte_ref, 1 },
-		{ "strlcpy model (ref/)", "strlcpy*", strlcpy_model, 1 },
-		{ "strncpy model (ref/)", "strncpy*", strncpy_model, 1 },
-		{ "C library strncpy", "strncpy", libc_strncpy, 1 },
-		{ "strnlen + memcpy", "nlen+mcp", strnlen_memcpy, 0 },
-		{ "memccpy", "memccpy", memccpy_based, 0 },
-		{ "memcpy (length known)", "memcpy", plain_memcpy, 1 },
+		{ "strscpy_pad", "pad", own_pad, 0 },
+		{ "byte reference (ref/)", "byte-ref", byte_ref, 0 },
+		{ "strlcpy model (ref/)", "strlcpy*", strlcpy_model, 0 },
+		{ "strncpy model (ref/)", "strncpy*", strncpy_model, 0 },
+		{ "C library strncpy", "strncpy", libc_strncpy, 0 },
+		{ "strnlen + memcpy", "nlen+mcp", strnlen_memcpy, 1 },
+		{ "memccpy", "memccpy", memccpy_based, 1 },
+		{ "memcpy (length known)", "memcpy", plain_memcpy, 2 },
 	};
 
 	if (max)
-		out[n++] = (struct bench_impl){ "strscpy", "strscpy", own_strscpy, 1 };
+		out[n++] = (struct bench_impl){ "strscpy", "strscpy", own_strscpy, 0 };
 	for (size_t i = 0; i < np && i < 4 && n < max; i++) {
 		if (!p[i].usable)
 			continue;
 		path_fn[i] = p[i].fn;
 		/* "strscpy_avx2" -> column "avx2" */
 		strncpy(cols[i], p[i].name + strlen("strscpy_"), 8);
-		out[n++] = (struct bench_impl){ p[i].name, cols[i], path_wrappers[i], 1 };
+		out[n++] = (struct bench_impl){ p[i].name, cols[i], path_wrappers[i], 0 };
 	}
 	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]) && n < max; i++)
 		out[n++] = rest[i];

@@ -16,7 +16,8 @@ struct bench_impl {
 	const char *name;   /* in the table, the plot's legend and the docs */
 	const char *col;    /* column heading, at most 8 characters */
 	bench_fn fn;
-	int robust;         /* reads the source once (race-robust) */
+	int style;          /* 0: reads the source once (race-robust); 1: reads it
+	                     * twice (dashed); 2: memcpy, the limit (dotted) */
 };
 
 /* Fill out (at most max): the project's strscpy first (the baseline of

@@ -12,9 +12,12 @@
 
 static const char *const palette[] = {
 	"#000000", "#1f77b4", "#2ca02c", "#17becf", "#9467bd", "#7f7f7f", "#8c564b",
-	"#bcbd22", "#ff7f0e", "#d62728", "#e377c2", "#555555", "#aec7e8", "#98df8a",
+	"#bcbd22", "#ff7f0e", "#d62728", "#e377c2", "#111111", "#aec7e8", "#98df8a",
 };
 #define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+
+/* Line styles: solid, dashed, dotted. */
+static const char *const dash[] = { "", " stroke-dasharray='6,4'", " stroke-dasharray='2,3'" };
 
 struct axes {
 	double x0, y0;            /* panel's top-left corner */
@@ -44,10 +47,10 @@ static void frame(FILE *fp, const struct axes *a, const char *title)
 {
 	char lab[32];
 
-	fprintf(fp, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#fff' stroke='#333'/>\n",
-		a->x0, a->y0, PANEL_W, PANEL_H);
-	fprintf(fp, "<text x='%.1f' y='%.1f' text-anchor='middle' font-size='15' font-weight='bold'>%s</text>\n",
-		a->x0 + PANEL_W / 2, a->y0 - 10, title);
+	fprintf(fp, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='#fff' "
+		"stroke='#333'/>\n", a->x0, a->y0, PANEL_W, PANEL_H);
+	fprintf(fp, "<text x='%.1f' y='%.1f' text-anchor='middle' font-size='15' "
+		"font-weight='bold'>%s</text>\n", a->x0 + PANEL_W / 2, a->y0 - 10, title);
 	for (double x = 1; x <= pow(10, a->lx_max) * 1.001; x *= 4) {
 		double X = px(a, x);
 
@@ -70,10 +73,10 @@ static void frame(FILE *fp, const struct axes *a, const char *title)
 				a->x0, Y, a->x0 + PANEL_W, Y);
 		}
 	}
-	fprintf(fp, "<text x='%.1f' y='%.1f' text-anchor='middle' font-size='12'>string length, bytes (log scale)</text>\n",
-		a->x0 + PANEL_W / 2, a->y0 + PANEL_H + 36);
-	fprintf(fp, "<text transform='translate(%.1f,%.1f) rotate(-90)' text-anchor='middle' font-size='12'>"
-		"throughput, GB/s (bytes written / time; log scale)</text>\n",
+	fprintf(fp, "<text x='%.1f' y='%.1f' text-anchor='middle' font-size='12'>"
+		"string length, bytes (log scale)</text>\n", a->x0 + PANEL_W / 2, a->y0 + PANEL_H + 36);
+	fprintf(fp, "<text transform='translate(%.1f,%.1f) rotate(-90)' text-anchor='middle' "
+		"font-size='12'>throughput, GB/s (bytes written / time; log scale)</text>\n",
 		a->x0 - 48, a->y0 + PANEL_H / 2);
 }
 
@@ -87,7 +90,7 @@ static void line(FILE *fp, const struct axes *a, const double *g, const size_t *
 			continue;
 		if (!open)
 			fprintf(fp, "<polyline fill='none' stroke='%s' stroke-width='%s'%s points='", colour,
-				bold ? "3" : "1.6", dashed ? " stroke-dasharray='6,4'" : "");
+				bold ? "3" : "1.6", dash[dashed % 3]);
 		open = 1;
 		fprintf(fp, "%.1f,%.1f ", px(a, (double)lens[j]), py(a, g[j]));
 	}
@@ -134,11 +137,11 @@ int svg_plot(FILE *fp, const char *title, const char *subtitle, const struct svg
 		double x = LEFT + npanel * (PANEL_W + GAP) - GAP / 2, y = TOP + 10 + 20.0 * (double)i;
 
 		fprintf(fp, "<line x1='%.1f' y1='%.1f' x2='%.1f' y2='%.1f' stroke='%s' stroke-width='%s'%s/>\n",
-			x, y, x + 30, y, palette[i % NPALETTE], i == 0 ? "3" : "1.6",
-			dashed[i] ? " stroke-dasharray='6,4'" : "");
+			x, y, x + 30, y, palette[i % NPALETTE], i == 0 ? "3" : "1.6", dash[dashed[i] % 3]);
 		fprintf(fp, "<text x='%.1f' y='%.1f' font-size='12'>%s</text>\n", x + 38, y + 4, names[i]);
 	}
-	fprintf(fp, "<text x='%.1f' y='%.1f' font-size='11' fill='#444'>dashed: reads the source twice</text>\n",
+	fprintf(fp, "<text x='%.1f' y='%.1f' font-size='11' fill='#444'>"
+		"dashed: reads the source twice; dotted: the limit</text>\n",
 		LEFT + npanel * (PANEL_W + GAP) - GAP / 2, TOP + 20 + 20.0 * (double)nimpl);
 	fprintf(fp, "</svg>\n");
 	return ferror(fp) ? -1 : 0;

@@ -15,7 +15,8 @@ struct svg_panel {
 
 /* Write the plot to fp: npanel panels side by side, nimpl lines each at
  * the lengths lens[0..nlen-1] (lengths below 1 are left out: log axis),
- * names[i] in the legend, dashed[i] drawn dashed.  subtitle goes under the
+ * names[i] in the legend, dashed[i] its style (0 solid, 1 dashed,
+ * 2 dotted).  subtitle goes under the
  * title (machine, load).  Returns 0, or -1 on a write error. */
 int svg_plot(FILE *fp, const char *title, const char *subtitle, const struct svg_panel *panels,
 	     size_t npanel, const size_t *lens, size_t nlen, const char *const *names,

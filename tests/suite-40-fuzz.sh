@@ -65,39 +65,33 @@ tracked=$(git ls-files 'corpus/fuzz_*' 2>/dev/null | head -3)
 check corpus_seeds_not_in_git $([ -z "$tracked" ]; echo $?) "git tracks $tracked"
 
 # ---- the project's own code: no finding ----
-for h in $HARNESSES; do
-	mkdir -p "$out/work-$h"
-	timeout 300 $BIN/$h -seed=1 -runs=$RUNS -max_len=8200 -dict=corpus/strcheck.dict \
-		-print_final_stats=1 -artifact_prefix="$out/work-$h/" "$out/work-$h" "$SEEDS/$h" \
-		> "$out/$h.log" 2>&1
+# own_runs NAME HARNESS SEED [ENV...]: RUNS runs from the seeds, no finding.
+# A path this CPU cannot run is skipped (the harness says so, exits 2).
+own_runs() {
+	local name=$1 h=$2 seed=$3 rc execs
+	shift 3
+	mkdir -p "$out/work-$name"
+	env "$@" timeout 300 $BIN/$h -seed=$seed -runs=$RUNS -max_len=8200 -dict=corpus/strcheck.dict \
+		-print_final_stats=1 -artifact_prefix="$out/work-$name/" "$out/work-$name" "$SEEDS/$h" \
+		> "$out/$name.log" 2>&1
 	rc=$?
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$h.log")
-	if [ $rc -eq 0 ] && [ "${execs:-0}" -ge "$RUNS" ]; then
-		pass "${h}_own_code_${RUNS}_runs"
-	else
-		fail "${h}_own_code_${RUNS}_runs: exit $rc, ${execs:-no} executions (see $out/$h.log)"
-		grep -A3 '==strcheck==' "$out/$h.log" | head -8
-	fi
-done
-
-# Each path of the project's strscpy (src/lib/strscpy_paths.h), picked by
-# STRCHECK_SYMBOL without STRCHECK_IMPL: its own runs, no finding; a path
-# this CPU cannot run is skipped (the harness says so and exits 2).
-for p in strscpy_word strscpy_sse2 strscpy_avx2; do
-	mkdir -p "$out/work-$p"
-	STRCHECK_SYMBOL=$p timeout 300 $BIN/fuzz_strscpy -seed=3 -runs=$RUNS -max_len=8200 \
-		-dict=corpus/strcheck.dict -print_final_stats=1 -artifact_prefix="$out/work-$p/" \
-		"$out/work-$p" "$SEEDS/fuzz_strscpy" > "$out/path-$p.log" 2>&1
-	rc=$?
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/path-$p.log")
-	if grep -qE 'this CPU cannot run it|not a path of' "$out/path-$p.log"; then
-		skip "fuzz_strscpy_path_${p}: $(tail -1 "$out/path-$p.log")"
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$name.log")
+	if grep -qE 'this CPU cannot run it' "$out/$name.log"; then
+		skip "${name}: $(tail -1 "$out/$name.log")"
 	elif [ $rc -eq 0 ] && [ "${execs:-0}" -ge "$RUNS" ]; then
-		pass "fuzz_strscpy_path_${p}_${RUNS}_runs"
+		pass "${name}_${RUNS}_runs"
 	else
-		fail "fuzz_strscpy_path_${p}_${RUNS}_runs: exit $rc, ${execs:-no} executions (see $out/path-$p.log)"
-		grep -A3 '==strcheck==' "$out/path-$p.log" | head -8
+		fail "${name}_${RUNS}_runs: exit $rc, ${execs:-no} executions (see $out/$name.log)"
+		grep -A3 '==strcheck==' "$out/$name.log" | head -8
 	fi
+}
+for h in $HARNESSES; do
+	own_runs "${h}_own_code" "$h" 1
+done
+# Each path of the project's strscpy (src/lib/strscpy_paths.h), picked by
+# STRCHECK_SYMBOL without STRCHECK_IMPL.
+for p in strscpy_word strscpy_sse2 strscpy_avx2; do
+	own_runs "fuzz_strscpy_path_$p" fuzz_strscpy 3 STRCHECK_SYMBOL=$p
 done
 
 # The checker itself under ASan and UBSan too (FUZZ_CHECKER=checked, as
