@@ -273,9 +273,9 @@ fi
 
 # ---- coverage of the library from the corpus ----
 if bash scripts/coverage.sh > "$out/coverage.log" 2>&1; then
-	pass "coverage_strscpy_100_lines_branches: $(tail -1 "$out/coverage.log")"
+	pass "coverage_strscpy_pieces_100_lines_branches: $(tail -1 "$out/coverage.log")"
 else
-	fail "coverage_strscpy_100_lines_branches: $(grep FAIL "$out/coverage.log" | head -1) (see $out/coverage.log)"
+	fail "coverage_strscpy_pieces_100_lines_branches: $(grep FAIL "$out/coverage.log" | head -1) (see $out/coverage.log)"
 fi
 mini=$out/mini-corpus
 for h in $HARNESSES; do
