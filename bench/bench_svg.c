@@ -7,7 +7,7 @@
 #define LEFT 70.0     /* room for the y labels */
 #define TOP 70.0      /* title and subtitle */
 #define GAP 80.0      /* between panels */
-#define LEGEND_W 230.0
+#define LEGEND_W 270.0
 #define BOTTOM 60.0   /* x labels */
 
 static const char *const palette[] = {

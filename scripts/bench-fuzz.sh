@@ -104,7 +104,7 @@ if make -s fuzz-trivial >> "$out/build.log" 2>&1; then
 		ta=$(cat "$out/afl-side-triv.res"); sa=$(cat "$out/afl-side-scpy.res")
 		awk -v t="${ta:-0}" -v s="${sa:-0}" 'BEGIN { r = s > 0 ? t / s : 0;
 			printf "AFL++ side by side: fuzz_trivial %s exec/s, fuzz_strscpy %s exec/s: %.2fx slower, target 2x: %s\n",
-			t, s, r, r > 0 && r <= 2 ? "met" : "MISSED" }'
+			t, s, r, (r > 0 && r <= 2) ? "met" : "MISSED" }'
 	fi
 fi
 echo "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); logs in $out/"
