@@ -13,6 +13,7 @@
 
 #include "../../ref/ref.h"
 #include "engine.h"
+#include "fixup.h"
 
 volatile unsigned long sc_calls;
 
@@ -65,6 +66,9 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 		raise(sig);
 		return;
 	}
+	/* A load the kernel would fix up (kernel shims' exception table). */
+	if ((sig == SIGSEGV || sig == SIGBUS) && sc_fixup_apply(si, uctx))
+		return;
 	in_call = 0;
 	last_fault.signo = sig;
 	last_fault.addr = (uintptr_t)si->si_addr;

@@ -1,4 +1,5 @@
 #include <dlfcn.h>
+#include <link.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -6,7 +7,21 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fixup.h"
 #include "load.h"
+
+/* ASan's dlopen refuses RTLD_DEEPBIND (its interceptors would be bypassed):
+ * a sanitized harness loads without it and relies on -Bsymbolic builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SC_DEEPBIND 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SC_DEEPBIND 0
+#endif
+#endif
+#ifndef SC_DEEPBIND
+#define SC_DEEPBIND RTLD_DEEPBIND
+#endif
 
 #if UINTPTR_MAX > 0xffffffffu
 #define OUR_CLASS ELFCLASS64
@@ -72,11 +87,26 @@ static int check_elf(const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* The object that defines addr, as the dynamic linker sees it. */
+static const struct link_map *owner_of(const void *addr, const char **name)
+{
+	Dl_info info;
+	struct link_map *lm = NULL;
+
+	if (!dladdr1(addr, &info, (void **)&lm, RTLD_DL_LINKMAP))
+		return NULL;
+	*name = info.dli_fname;
+	return lm;
+}
+
 void *sc_load(const char *path, const char *symbol, enum sc_api api,
 	      char *err, size_t errlen)
 {
-	void *handle, *fn;
+	void *handle, *fn, *tab;
 	char pathbuf[4096];
+	struct link_map *self = NULL;
+	const struct link_map *found;
+	const char *where = "another library";
 
 	if (check_elf(path, err, errlen) != 0)
 		return NULL;
@@ -85,7 +115,10 @@ void *sc_load(const char *path, const char *symbol, enum sc_api api,
 		snprintf(pathbuf, sizeof(pathbuf), "./%s", path);
 		path = pathbuf;
 	}
-	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	/* DEEPBIND: the candidate's calls to functions it defines itself go to
+	 * its own definitions even when the C library exports the same name
+	 * (musl's strncpy calls __stpncpy, which glibc has too). */
+	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | SC_DEEPBIND);
 	if (!handle) {
 		snprintf(err, errlen, "cannot load %s: %s", path, dlerror());
 		return NULL;
@@ -99,5 +132,18 @@ void *sc_load(const char *path, const char *symbol, enum sc_api api,
 		dlclose(handle);
 		return NULL;
 	}
+	/* dlsym also searches the object's dependencies: a candidate that lacks
+	 * the function would otherwise be checked as the C library's. */
+	found = owner_of(fn, &where);
+	if (dlinfo(handle, RTLD_DI_LINKMAP, &self) == 0 && found && found != self) {
+		snprintf(err, errlen, "%s has no symbol '%s' of its own (the one the dynamic "
+			 "linker finds is %s's)", path, symbol, where);
+		dlclose(handle);
+		return NULL;
+	}
+	/* Kernel shims record the loads the kernel would fix up after a fault. */
+	tab = dlsym(handle, "sc_kshim_extable");
+	if (tab && found == self && owner_of(tab, &where) == self)
+		sc_fixup_register(tab);
 	return fn;
 }
