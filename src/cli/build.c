@@ -107,14 +107,23 @@ static int split_words(const char *s, char *store, size_t storelen, char **argv,
 	return (int)used;
 }
 
-/* Run argv; its exit status, or -1 with errno set when it cannot start. */
-static int run(char **argv)
+/* Run argv with its stdout into out (NUL-terminated, NULL: to our stderr)
+ * and its stderr to ours (quiet: to /dev/null); its exit status, or -1
+ * with errno set when it cannot start. */
+static int run(char **argv, char *out, size_t outlen, int quiet)
 {
-	int pfd[2], status, code = 0;
+	int pfd[2], ofd[2] = { -1, -1 }, status, code = 0;
+	size_t got = 0;
+	ssize_t n;
 	pid_t pid;
 
 	if (pipe2(pfd, O_CLOEXEC) != 0)
 		return -1;
+	if (out && pipe2(ofd, O_CLOEXEC) != 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
@@ -124,7 +133,13 @@ static int run(char **argv)
 	}
 	if (pid == 0) {
 		/* Whatever the compiler prints goes to stderr, never the report. */
-		dup2(STDERR_FILENO, STDOUT_FILENO);
+		dup2(out ? ofd[1] : STDERR_FILENO, STDOUT_FILENO);
+		if (quiet) {
+			int null = open("/dev/null", O_WRONLY);
+
+			if (null >= 0)
+				dup2(null, STDERR_FILENO);
+		}
 		execvp(argv[0], argv);
 		code = errno;
 		if (write(pfd[1], &code, sizeof(code)) < 0)
@@ -132,6 +147,21 @@ static int run(char **argv)
 		_exit(127);
 	}
 	close(pfd[1]);
+	if (out) {
+		close(ofd[1]);
+		while ((n = read(ofd[0], out + got, outlen - 1 - got)) > 0 && got + (size_t)n < outlen - 1)
+			got += (size_t)n;
+		if (n > 0)
+			got += (size_t)n;
+		out[got] = 0;
+		/* Drain the rest so the compiler never blocks on a full pipe. */
+		while (n > 0) {
+			char sink[4096];
+
+			n = read(ofd[0], sink, sizeof(sink));
+		}
+		close(ofd[0]);
+	}
 	if (read(pfd[0], &code, sizeof(code)) != (ssize_t)sizeof(code))
 		code = 0;
 	close(pfd[0]);
@@ -145,14 +175,13 @@ static int run(char **argv)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, size_t errlen)
+/* argv = compiler words, then extra (NULL-terminated), then the flags and
+ * pre arguments of the request.  The argument count, or -1 (too long). */
+static int prefix(const struct sc_build_req *req, const char *const *extra, char **argv,
+		  char *store, size_t storelen)
 {
-	static char store[16384], outarg[320];
-	char *argv[SC_BUILD_MAX_ARGS];
 	const char *cc = req->cc, *cflags = req->cflags;
-	int argc = 0, rc, n, used = 0, archives = 0;
-	static const char *const own[] = { "-fPIC", "-shared", NULL };
-	static const char *const link[] = { "-Wl,-Bsymbolic", "-Wl,--no-undefined", "-o", NULL };
+	int argc = 0, n, used;
 
 	if (!cc || !*cc)
 		cc = getenv("CC");
@@ -162,23 +191,57 @@ int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, s
 		cflags = getenv("CFLAGS");
 	if (!cflags)
 		cflags = "-O2 -g";
-	if ((n = split_words(cc, store, sizeof(store), argv, &argc)) <= 0) {
-		snprintf(err, errlen, "--cc='%s': no compiler named", cc);
+	if ((n = split_words(cc, store, storelen, argv, &argc)) <= 0)
+		return n == 0 ? -2 : -1;
+	used = n;
+	for (int i = 0; extra && extra[i]; i++)
+		argv[argc++] = (char *)extra[i];
+	if ((n = split_words(cflags, store + used, storelen - (size_t)used, argv, &argc)) < 0)
 		return -1;
-	}
-	used += n;
-	for (int i = 0; own[i]; i++)
-		argv[argc++] = (char *)own[i];
-	if ((n = split_words(cflags, store + used, sizeof(store) - used, argv, &argc)) < 0)
-		goto too_long;
-	used += n;
 	for (int i = 0; req->pre && req->pre[i]; i++) {
 		if (argc >= SC_BUILD_MAX_ARGS - 16)
-			goto too_long;
+			return -1;
 		argv[argc++] = (char *)req->pre[i];
 	}
-	for (int i = 0; link[i]; i++)
-		argv[argc++] = (char *)link[i];
+	return argc;
+}
+
+int sc_build_query(const struct sc_build_req *req, const char *const *args, char *out,
+		   size_t outlen)
+{
+	static char store[16384];
+	char *argv[SC_BUILD_MAX_ARGS];
+	int argc = prefix(req, NULL, argv, store, sizeof(store));
+
+	if (argc < 0)
+		return -1;
+	for (int i = 0; args[i]; i++) {
+		if (argc >= SC_BUILD_MAX_ARGS - 1)
+			return -1;
+		argv[argc++] = (char *)args[i];
+	}
+	argv[argc] = NULL;
+	return run(argv, out, outlen, 1);
+}
+
+int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, size_t errlen)
+{
+	static char store[16384], outarg[320];
+	static const char *const own[] = { "-fPIC", "-shared", NULL };
+	char *argv[SC_BUILD_MAX_ARGS];
+	int argc, rc, archives = 0;
+
+	argc = prefix(req, own, argv, store, sizeof(store));
+	if (argc == -2) {
+		snprintf(err, errlen, "--cc: no compiler named%s", "");
+		return -1;
+	}
+	if (argc < 0)
+		goto too_long;
+	/* -Bsymbolic: the candidate's calls to its own functions stay inside it. */
+	argv[argc++] = "-Wl,-Bsymbolic";
+	argv[argc++] = "-Wl,--no-undefined";
+	argv[argc++] = "-o";
 	snprintf(outarg, sizeof(outarg), "%s", b->so);
 	argv[argc++] = outarg;
 	for (size_t i = 0; i < req->ninputs; i++) {
@@ -212,7 +275,7 @@ int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, s
 		sc_shell_append(b->cmd, sizeof(b->cmd), argv[i]);
 	if (req->verbose)
 		fprintf(stderr, "strcheck: building: %s\n", b->cmd);
-	rc = run(argv);
+	rc = run(argv, NULL, 0, 0);
 	if (rc < 0) {
 		snprintf(err, errlen, "cannot run the C compiler '%s': %s (name one with --cc or CC)",
 			 argv[0], strerror(errno));
@@ -248,4 +311,45 @@ void sc_build_remove(struct sc_build *b)
 		return;
 	nftw(b->dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 	b->dir[0] = 0;
+}
+
+/* e_machine of an ELF header (either byte order). */
+static unsigned machine_of(const unsigned char *h)
+{
+	return h[EI_DATA] == ELFDATA2MSB ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
+}
+
+unsigned sc_input_machine(const char *path)
+{
+	unsigned char h[64];
+	unsigned result = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	off_t at = 8;
+
+	if (fd < 0)
+		return 0;
+	if (pread(fd, h, 20, 0) == 20 && !memcmp(h, ELFMAG, SELFMAG)) {
+		result = machine_of(h);
+	} else if (!memcmp(h, "!<arch>\n", 8)) {
+		/* Members: a 60-byte header (size in bytes 48..57), then the
+		 * data, padded to even; the first ELF member tells. */
+		for (int i = 0; i < 64 && !result; i++) {
+			unsigned char mh[60];
+			char num[11];
+			long size;
+
+			if (pread(fd, mh, 60, at) != 60 || pread(fd, h, 20, at + 60) != 20)
+				break;
+			memcpy(num, mh + 48, 10);
+			num[10] = 0;
+			size = strtol(num, NULL, 10);
+			if (!memcmp(h, ELFMAG, SELFMAG))
+				result = machine_of(h);
+			if (size <= 0)
+				break;
+			at += 60 + size + (size & 1);
+		}
+	}
+	close(fd);
+	return result;
 }

@@ -57,6 +57,16 @@ int sc_build_dir(struct sc_build *b, char *err, size_t errlen);
  */
 int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, size_t errlen);
 
+/* Run the request's compiler with its flags and pre arguments, then args
+ * (NULL-terminated), for what it prints (e.g. -E -dM): stdout into out,
+ * stderr discarded.  Its exit status, or -1 when it cannot run. */
+int sc_build_query(const struct sc_build_req *req, const char *const *args, char *out,
+		   size_t outlen);
+
+/* The ELF machine a .o (or an archive's first object) is for, 0 if it
+ * cannot tell. */
+unsigned sc_input_machine(const char *path);
+
 /* Remove b->dir and everything in it, when called by the process that
  * made it (a forked child that exits must not remove its parent's files). */
 void sc_build_remove(struct sc_build *b);

@@ -18,6 +18,7 @@
 #include "../engine/bytes.h"
 #include "../engine/grid.h"
 #include "../engine/race.h"
+#include "candidate.h"
 #include "options.h"
 #include "deliver.h"
 #include "report.h"
@@ -137,13 +138,16 @@ static int load_case(const struct sc_opts *o, struct sc_case *c)
 	return 0;
 }
 
+/* The candidate built from --impl when it is not a shared object already. */
+static struct sc_candidate cand;
+
 /* The plan from the options; 0, or the exit status of a usage error. */
 static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_report_info *ri,
 		     struct sc_case *one)
 {
 	memset(p, 0, sizeof(*p));
-	p->impl = o->impl ? o->impl : default_impl();
-	p->symbol = o->symbol;
+	p->impl = cand.so ? cand.so : o->impl ? o->impl : default_impl();
+	p->symbol = cand.symbol ? cand.symbol : o->symbol;
 	p->api = o->api;
 	p->policy = o->policy;
 	p->seed = o->seed;
@@ -159,8 +163,10 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	 * --race-time says (docs/race.md, "Time"). */
 	p->race_seconds = o->race_seconds >= 0 ? o->race_seconds : sc_race_share(o->seconds);
 
-	ri->impl = p->impl;
+	ri->impl = o->impl ? o->impl : p->impl;
 	ri->symbol = o->symbol;
+	ri->about = cand.about;
+	ri->notes = cand.notes;
 	ri->quiet = o->quiet;
 	if (o->only == SC_ONLY_HEX || o->only == SC_ONLY_FILE) {
 		int rc = load_case(o, one);
@@ -215,6 +221,7 @@ int main(int argc, char **argv)
 	struct sc_shared *s = NULL;
 	struct sc_deliver dv;
 	char err[600];
+	static char flags[8192];
 	int rc;
 
 	if (sc_opts_parse(&o, argc, argv, err, sizeof(err)) != 0)
@@ -230,6 +237,9 @@ int main(int argc, char **argv)
 			sc_opts_man(stdout);
 		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : 0;
 	}
+	if (o.impl && sc_candidate_setup(&o, &cand, flags, sizeof(flags), err, sizeof(err)) != 0)
+		return fail("%s%s", err, "");
+	ri.build_flags = flags;
 	rc = make_plan(&o, &p, &ri, &one);
 	if (rc)
 		return rc;
@@ -240,6 +250,7 @@ int main(int argc, char **argv)
 		break;
 	default:
 		sc_deliver_abort(&dv);
+		sc_candidate_rename(&cand, o.impl, err, sizeof(err));
 		return fail("%s%s", err, "");
 	}
 	if (sc_deliver(&dv, &p, &ri, s, err, sizeof(err)) != 0)

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,44 @@ static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const ch
 	return 0;
 }
 
+/* --impl, --kconfig: a comma-separated list; given again, the values join. */
+static int opt_list(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		    size_t errlen)
+{
+	static char joined[2][4096];
+	const char **field = field_of(o, opt);
+	char *buf = joined[opt->field == offsetof(struct sc_opts, impl) ? 0 : 1];
+
+	if (!*v)
+		return bad(err, errlen, "--%s: needs %s", opt->name, opt->what);
+	if (!*field) {
+		*field = v;
+		snprintf(buf, sizeof(joined[0]), "%s", v);
+		return 0;
+	}
+	if (strlen(buf) + strlen(v) + 2 > sizeof(joined[0]))
+		return bad(err, errlen, "--%s: too many values", opt->name);
+	strcat(strcat(buf, ","), v);
+	*field = buf;
+	return 0;
+}
+
+/* --cflags: any words, none included. */
+static int opt_text(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		    size_t errlen)
+{
+	(void)err, (void)errlen;
+	*(const char **)field_of(o, opt) = v;
+	return 0;
+}
+
+static const char *wat_choice(unsigned i)
+{
+	static const char *const names[] = { "auto", "generic", "x86" };  /* enum sc_wat */
+
+	return i < sizeof(names) / sizeof(names[0]) ? names[i] : NULL;
+}
+
 static const char *api_choice(unsigned i)
 {
 	return i < SC_API_COUNT ? sc_api_name((enum sc_api)i) : NULL;
@@ -233,8 +272,29 @@ static const char *format_choice(unsigned i)
 	{ name, 0, arg, opt_one_case, 0, 0, what, 0, 0, NULL, only, SC_OPT_ONE_CASE, help }
 
 const struct sc_option sc_options[] = {
-	OPT_STRING("impl", "PATH.so", impl, "a path to a shared object",
-		   "shared object to check (default: strcheck's own libstrscpy.so)"),
+	{ "impl", 0, "PATH", opt_list, FIELD(impl), "a path", 0, 0, NULL, 0, 0,
+	  "what to check (default: strcheck's own libstrscpy.so): a shared object; or C sources, "
+	  "objects (.o) and static archives (.a), comma-separated or --impl repeated, which "
+	  "strcheck builds into one shared object; or a kernel tree's lib/string.c, built with "
+	  "strcheck's kernel shims (docs/your-code.md)" },
+	OPT_STRING("cc", "COMMAND", cc, "a compiler command",
+		   "C compiler that builds an --impl of sources, objects or archives, words split "
+		   "on blanks (default: $CC, else cc)"),
+	{ "cflags", 0, "FLAGS", opt_text, FIELD(cflags), NULL, 0, 0, NULL, 0, 0,
+	  "flags for that compiler, split on blanks (default: $CFLAGS, else -O2 -g); the build "
+	  "always adds -fPIC -shared -Wl,-Bsymbolic" },
+	OPT_FLAG("verbose", 'v', verbose, 1,
+		 "print the command that builds the candidate on stderr (the report's header "
+		 "shows it too)"),
+	OPT_CHOICE("kernel-wat", "WHICH", kernel_wat, wat_choice, "word-at-a-time header",
+		   "the kernel tree's word-at-a-time helpers: generic "
+		   "(include/asm-generic/word-at-a-time.h) or x86 "
+		   "(arch/x86/include/asm/word-at-a-time.h); auto (default): x86 on x86-64, else "
+		   "generic"),
+	{ "kconfig", 0, "LIST", opt_list, FIELD(kconfig), "CONFIG_NAME=y or =n", 0, 0, NULL, 0, 0,
+	  "kernel build switches, comma-separated or repeated, e.g. CONFIG_DCACHE_WORD_ACCESS=n "
+	  "(defaults: CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS=y, and CONFIG_DCACHE_WORD_ACCESS=y "
+	  "with --kernel-wat=x86)" },
 	OPT_STRING("symbol", "NAME", symbol, "a symbol name",
 		   "function to check (default: the API's name)"),
 	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", opt_api,

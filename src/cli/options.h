@@ -41,7 +41,12 @@ enum sc_only { SC_ONLY_NONE, SC_ONLY_HEX, SC_ONLY_FILE, SC_ONLY_GRID, SC_ONLY_RA
 #define SC_STR(x) SC_STR_(x)
 
 struct sc_opts {
-	const char *impl;        /* NULL: the project's own libstrscpy.so */
+	const char *impl;        /* NULL: the project's own libstrscpy.so; several:
+				  * comma-separated (--impl repeated joins them) */
+	const char *cc, *cflags; /* building a candidate: NULL for $CC / $CFLAGS */
+	int verbose;             /* print the build command */
+	int kernel_wat;          /* enum sc_wat (kbuild.h): the tree's word-at-a-time.h */
+	const char *kconfig;     /* CONFIG_ switches of a kernel build */
 	const char *symbol;      /* NULL: the API's name */
 	enum sc_api api;
 	int api_given;

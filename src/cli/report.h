@@ -17,6 +17,9 @@
 struct sc_report_info {
 	const char *impl;        /* as shown in replay commands */
 	const char *symbol;      /* NULL: the API's name */
+	const char *build_flags; /* --cc= ... of a built candidate, shell-quoted, or NULL */
+	const char *about;       /* what strcheck built the candidate from, or NULL */
+	const char *notes;       /* "note:"/"warning:" lines about the candidate, or NULL */
 	int quiet;               /* text: no header or summary */
 	const char *race_skipped;    /* why the race check did not run, or NULL */
 	const char *reader_skipped;  /* likewise for the reader check */

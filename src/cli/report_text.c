@@ -234,8 +234,12 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		fprintf(out, "strcheck: %s", sc_api_name(p->api));
 		if (ri->symbol && strcmp(ri->symbol, sc_api_name(p->api)))
 			fprintf(out, " (symbol %s)", ri->symbol);
-		fprintf(out, " in %s, policy %s, seed %" PRIu64 "\n\n", ri->impl,
+		fprintf(out, " in %s, policy %s, seed %" PRIu64 "\n", ri->impl,
 			sc_report_policy(p->policy), p->seed);
+		/* What strcheck built it from, and what it noticed about it. */
+		if (ri->about && *ri->about)
+			fprintf(out, "%s\n", ri->about);
+		fprintf(out, "%s\n", ri->notes ? ri->notes : "");
 	}
 	for (int i = 0; i < s->ndefects; i++)
 		sc_report_text_defect(out, p, ri, &s->d[i], i + 1);

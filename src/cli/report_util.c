@@ -47,6 +47,8 @@ void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report
 
 	fputs("strcheck --impl=", out);
 	print_word(out, ri->impl);
+	if (ri->build_flags && *ri->build_flags)
+		fprintf(out, " %s", ri->build_flags);
 	if (ri->symbol && strcmp(ri->symbol, sc_api_name(p->api))) {
 		fputs(" --symbol=", out);
 		print_word(out, ri->symbol);

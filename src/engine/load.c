@@ -147,3 +147,12 @@ void *sc_load(const char *path, const char *symbol, enum sc_api api,
 		sc_fixup_register(tab);
 	return fn;
 }
+
+unsigned sc_native_machine(void)
+{
+#ifdef OUR_MACHINE
+	return OUR_MACHINE;
+#else
+	return 0;
+#endif
+}

@@ -8,10 +8,18 @@
 
 #include "case.h"
 
+/* The ELF machine (EM_*) this program runs as, 0 if unknown. */
+unsigned sc_native_machine(void);
+
 /*
  * dlopen path and look up symbol (NULL: the API's name).  On success
  * returns the function; on failure NULL with one line in err saying why
- * (missing file, not a shared object, wrong architecture, symbol missing).
+ * (missing file, not a shared object, wrong architecture, symbol missing,
+ * or a symbol that is not the object's own but a dependency's).  Loaded
+ * with RTLD_DEEPBIND (not under ASan, which forbids it), so the
+ * candidate's calls to functions it defines reach its own definitions.
+ * A kernel candidate's exception table (src/kshim) is registered with
+ * the fault handler (fixup.h).
  * A constructor that crashes takes the process with it: callers that must
  * survive that load in a child first (the strcheck program does).
  */

@@ -1,0 +1,5 @@
+/* linux/types.h (strcheck kernel shim): see kshim/all.h. */
+#ifndef KSHIM_LINUX_TYPES_H
+#define KSHIM_LINUX_TYPES_H
+#include <kshim/all.h>
+#endif
