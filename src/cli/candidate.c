@@ -31,6 +31,10 @@ static int split_inputs(const char *impl, struct sc_candidate *c, char *err, siz
 		}
 		memcpy(c->list + used, p, n);
 		c->list[used + n] = 0;
+		if (access(c->list + used, R_OK) != 0) {
+			snprintf(err, errlen, "cannot open %s: %s", c->list + used, strerror(errno));
+			return -1;
+		}
 		c->inputs[c->ninputs++] = c->list + used;
 		used += n + 1;
 		p += n + (p[n] == ',');

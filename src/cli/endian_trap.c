@@ -41,8 +41,10 @@ static int tests_defined(const char *text, const char *name)
 			k = (size_t)(p - b);
 			memcpy(before, b, k);
 			before[k] = 0;
-			if (strstr(before, "ifdef") || strstr(before, "ifndef") ||
-			    strstr(before, "defined"))
+			/* A directive: # first on the line (not a comment's mention). */
+			if (before[strspn(before, " \t")] == '#' &&
+			    (strstr(before, "ifdef") || strstr(before, "ifndef") ||
+			     strstr(before, "defined")))
 				return line;
 		}
 	}
