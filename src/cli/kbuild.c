@@ -253,7 +253,7 @@ int sc_kbuild_prepare(const char *file, const char *root, const struct sc_kernel
 		      const struct sc_build *b, struct sc_kbuild *kb, char *err, size_t errlen)
 {
 	static const char *const fixed[] = {
-		"-nostdinc", "-ffreestanding", "-fno-strict-aliasing", "-fno-common",
+		"-nostdinc", "-std=gnu11", "-ffreestanding", "-fno-strict-aliasing", "-fno-common",
 		"-fno-delete-null-pointer-checks", "-fno-strict-overflow", "-D__KERNEL__", NULL,
 	};
 	const char *kshim = sc_kshim_dir(), *on[16], *off[16], *hdr;

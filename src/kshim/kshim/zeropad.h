@@ -15,7 +15,7 @@ static __always_inline unsigned long load_unaligned_zeropad(const void *addr)
 {
 	unsigned long ret;
 
-	asm volatile("1:	movq %[mem], %[ret]\n"
+	__asm__ __volatile__("1:	movq %[mem], %[ret]\n"
 		     "2:\n"
 		     _ASM_EXTABLE_TYPE(1b, 2b, EX_TYPE_ZEROPAD)
 		     : [ret] "=r"(ret)

@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# Candidates from sources (docs/your-code.md): C files, objects, archives
+# and kernel trees built into a shared object by strcheck; the candidate's
+# own symbols always win (the __stpncpy case, built either way); kernel
+# trees with each word-at-a-time variant and the fix-up emulation; the
+# byte-order trap warning; every bad input one clear line and exit 2; and
+# the private build directory gone afterwards, even after a crash or ^C.
+# Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
+set -u
+cd "$(dirname "$0")/.."
+out=build/test/sources
+rm -rf "$out"
+mkdir -p "$out/tmp"
+SC=$PWD/build/strcheck
+# Builds go to a private TMPDIR, so the test sees what strcheck leaves.
+export TMPDIR=$PWD/$out/tmp
+unset CC CFLAGS
+
+pass() { echo "PASS $*"; }
+fail() { echo "FAIL $*"; }
+skip() { echo "SKIP $*"; }
+check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+leftovers() { ls "$TMPDIR" | grep -c '^strcheck-build' ; }
+
+if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
+	fail "build_strcheck: see $out/build.log"
+	exit 1
+fi
+
+# expect NAME WANT ARGS...: WANT is pass, a defect class, or exit2.
+expect() {
+	local name=$1 want=$2 rc classes
+	shift 2
+	timeout 120 "$SC" --time=1 "$@" > "$out/$name.out" 2> "$out/$name.err"
+	rc=$?
+	classes=$(grep -oE '^DEFECT [0-9]+: [a-z-]+' "$out/$name.out" | awk '{print $3}' | tr '\n' ' ')
+	case $want in
+	pass) [ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/$name.out" ;;
+	exit2) [ $rc = 2 ] && [ "$(grep -c '^strcheck: ' "$out/$name.err")" = 1 ] ;;
+	*) [ $rc = 1 ] && [[ " $classes" == *" $want "* ]] ;;
+	esac
+	check "$name" $? "expected $want, got exit $rc, classes: $classes(see $out/$name.*)"
+}
+
+Z=tests/zoo
+L=tests/sources/libc
+K=tests/kernel-tree
+CCF="-O1 -fPIC -fno-tree-vectorize -fno-builtin"
+
+# ---- C sources, objects, archives: a correct and a defective one each ----
+expect c_ok pass --impl=$Z/ok_aligned_word.c --no-race
+expect c_bad leak --impl=$Z/bad_leak_final_word.c --no-race
+cc $CCF -c -o "$out/ok.o" $Z/ok_aligned_word.c && cc $CCF -c -o "$out/bad.o" $Z/bad_leak_final_word.c
+expect o_ok pass --impl="$out/ok.o" --no-race
+expect o_bad leak --impl="$out/bad.o" --no-race
+ar rcs "$out/libok.a" "$out/ok.o" && ar rcs "$out/libbad.a" "$out/bad.o"
+expect a_ok pass --impl="$out/libok.a" --no-race
+expect a_bad leak --impl="$out/libbad.a" --no-race
+
+# ---- the candidate's own symbols win: strncpy calling its own __stpncpy ----
+# (glibc exports a correct __stpncpy: bound to it, the defect would pass.)
+cc $CCF -shared -o "$out/libc_bad.so" $L/strncpy.c $L/stpncpy_no_fill.c
+cc $CCF -shared -o "$out/libc_ok.so" $L/strncpy.c $L/stpncpy.c
+expect stpncpy_so_no_bsymbolic_bad content --impl="$out/libc_bad.so" --api=strncpy
+expect stpncpy_so_no_bsymbolic_ok pass --impl="$out/libc_ok.so" --api=strncpy
+grep -q '^note: the candidate defines .*__stpncpy.*libc.so.6 exports too.*RTLD_DEEPBIND' \
+	"$out/stpncpy_so_no_bsymbolic_bad.out"
+check report_names_shadowed_stpncpy $? "see $out/stpncpy_so_no_bsymbolic_bad.out"
+expect stpncpy_c_bad content --impl=$L/strncpy.c,$L/stpncpy_no_fill.c --api=strncpy
+expect stpncpy_c_ok pass --impl=$L/strncpy.c --impl=$L/stpncpy.c --api=strncpy
+cc $CCF -c -o "$out/strncpy.o" $L/strncpy.c && cc $CCF -c -o "$out/stpncpy_no_fill.o" $L/stpncpy_no_fill.c &&
+	cc $CCF -c -o "$out/stpncpy.o" $L/stpncpy.c
+ar rcs "$out/libc-tree-bad.a" "$out/strncpy.o" "$out/stpncpy_no_fill.o"
+ar rcs "$out/libc-tree-ok.a" "$out/strncpy.o" "$out/stpncpy.o"
+expect stpncpy_a_bad content --impl="$out/libc-tree-bad.a" --api=strncpy
+expect stpncpy_a_ok pass --impl="$out/libc-tree-ok.a" --api=strncpy
+expect stpncpy_o_bad content --impl="$out/strncpy.o,$out/stpncpy_no_fill.o" --api=strncpy
+
+# The report says when the candidate calls another library's string function.
+printf '#include <string.h>\n#include <sys/types.h>\nssize_t strscpy(char *d, const char *s, size_t n)\n{\n\tsize_t l = strnlen(s, n);\n\tif (!n) return -7;\n\tif (l == n) { memcpy(d, s, n - 1); d[n - 1] = 0; return -7; }\n\tmemcpy(d, s, l + 1);\n\treturn (ssize_t)l;\n}\n' > "$out/calls_libc.c"
+expect calls_libc_race race --impl="$out/calls_libc.c"
+grep -qE '^note: the candidate calls string functions it does not define: .*(memcpy|strnlen).*\(from libc.so.6\)' \
+	"$out/calls_libc_race.out"
+check report_names_called_string_functions $? "see $out/calls_libc_race.out"
+# A candidate that is the C library itself gets a warning.
+libc=$(ldd "$SC" | awk '/libc.so/ {print $3}')
+expect glibc_itself pass --impl="$libc" --api=strncpy --no-race
+grep -q "^strcheck: warning: .* is the C library strcheck itself runs on" "$out/glibc_itself.err"
+check warns_when_candidate_is_glibc $? "see $out/glibc_itself.err"
+
+# ---- the build command: printed with --verbose and in the header ----
+expect verbose pass --impl=$Z/ok_byte_loop.c --verbose --cflags="-O1 -g" --no-race
+grep -q '^strcheck: building: cc -fPIC -shared -O1 -g .*-Wl,-Bsymbolic .*ok_byte_loop.c$' "$out/verbose.err" &&
+	grep -q '^built: cc -fPIC -shared -O1 -g ' "$out/verbose.out"
+check build_command_verbose_and_header $? "see $out/verbose.*"
+CC=clang CFLAGS=-O2 "$SC" --impl=$Z/ok_byte_loop.c --time=1 --no-race > "$out/ccenv.out" 2>&1
+grep -q '^built: clang -fPIC -shared -O2 ' "$out/ccenv.out"
+check honours_CC_and_CFLAGS $? "see $out/ccenv.out"
+# The replay line rebuilds the same way and reproduces the defect.
+replay=$(sed -n 's/^  replay    //p' "$out/c_bad.out" | head -1)
+case $replay in
+strcheck\ --impl=tests/zoo/bad_leak_final_word.c\ *--case=*)
+	eval "build/$replay" > "$out/replay.out" 2>&1
+	[ $? = 1 ] && grep -q '^DEFECT 1: leak' "$out/replay.out" ;;
+*) false ;;
+esac
+check replay_of_built_candidate $? "replay '$replay' (see $out/replay.out)"
+"$SC" --impl=$Z/ok_byte_loop.c --time=1 --no-race --format=json > "$out/json.out" 2>&1
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["build"].startswith("built: cc ")' \
+	"$out/json.out" 2> /dev/null
+check json_has_build $? "see $out/json.out"
+
+# ---- kernel trees: each word-at-a-time variant, in a few seconds ----
+for v in "x86:" "x86:CONFIG_DCACHE_WORD_ACCESS=n" "generic:" "generic:CONFIG_DCACHE_WORD_ACCESS=y" \
+	 "generic:CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS=n"; do
+	wat=${v%%:*}
+	kc=${v#*:}
+	tag=${wat}_$(echo "${kc:-default}" | tr 'A-Z=' 'a-z_' | sed 's/config_//')
+	args=(--kernel-wat=$wat)
+	[ -n "$kc" ] && args+=(--kconfig=$kc)
+	start=$(date +%s.%N)
+	expect kernel_${tag}_ok pass --impl=$K/lib/string.c "${args[@]}"
+	secs=$(echo "$(date +%s.%N) - $start" | bc)
+	echo "$tag: $secs s" >> "$out/kernel-times.txt"
+	# Plain loads past the page: an over-read; zeropad loads: fixed up.
+	case $kc in
+	*DCACHE_WORD_ACCESS=y) want=pass ;;
+	*DCACHE_WORD_ACCESS=n | *UNALIGNED_ACCESS=n) want=overread ;;
+	*) [ $wat = x86 ] && want=pass || want=overread ;;
+	esac
+	expect kernel_${tag}_nolimit_$want $want --impl=$K/lib/string-nolimit.c "${args[@]}" --no-race
+done
+slow=$(awk '$2 > 20 {print}' "$out/kernel-times.txt")
+check kernel_tree_checks_in_seconds "$([ -z "$slow" ]; echo $?)" "slow: $slow (all: $(tr '\n' ' ' < "$out/kernel-times.txt"))"
+grep -q '^kernel: kernel tree .*/tests/kernel-tree, arch/x86/include/asm/word-at-a-time.h from the tree, CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS=y CONFIG_DCACHE_WORD_ACCESS=y' \
+	"$out/kernel_x86_default_ok.out"
+check kernel_header_says_helpers_and_switches $? "see $out/kernel_x86_default_ok.out"
+expect kernel_strscpy_pad_macro pass --impl=$K/lib/string.c --api=strscpy_pad
+expect kernel_clang pass --impl=$K/lib/string.c --cc=clang --no-race
+for v in "" "--kconfig=CONFIG_DCACHE_WORD_ACCESS=n" "--kernel-wat=generic"; do
+	case $v in
+	"") tag=x86 ;;
+	--kconfig*) tag=x86_no_dcache ;;
+	*) tag=generic ;;
+	esac
+	expect kernel_v4_strscpy_$tag pass --impl=tests/kernel-tree-v4/lib/string.c $v --no-race
+	expect kernel_v4_strscpy_pad_$tag pass --impl=tests/kernel-tree-v4/lib/string.c --api=strscpy_pad $v --no-race
+done
+
+# ---- the byte-order trap: a warning, and the defect it causes ----
+expect endian_trap retval --impl=tests/sources/endian_trap.c --no-race --quiet
+grep -q '^strcheck: warning: tests/sources/endian_trap.c:[0-9]*: tests whether __BIG_ENDIAN is defined\|^strcheck: warning: tests/sources/endian_trap.c:[0-9]* tests whether __BIG_ENDIAN is defined' \
+	"$out/endian_trap.err"
+check warns_byte_order_trap $? "see $out/endian_trap.err"
+grep -q 'warning' "$out/kernel_x86_default_ok.out" "$out/kernel_x86_default_ok.err"
+check kernel_build_has_no_byte_order_warning "$([ $? = 1 ]; echo $?)" "see $out/kernel_x86_default_ok.*"
+
+# ---- bad inputs: one clear line, exit 2 ----
+expect bad_missing_compiler exit2 --impl=$Z/ok_byte_loop.c --cc=/nonexistent/cc
+grep -q "cannot run the C compiler '/nonexistent/cc'" "$out/bad_missing_compiler.err"
+check bad_missing_compiler_says_so $? "see $out/bad_missing_compiler.err"
+CC=no-such-cc expect bad_missing_CC exit2 --impl=$Z/ok_byte_loop.c
+"$SC" --impl=tests/sources/broken.c > "$out/bad_compile.out" 2> "$out/bad_compile.err"
+rc=$?
+[ $rc = 2 ] && grep -q 'error:' "$out/bad_compile.err" &&
+	[ "$(grep -c '^strcheck: ' "$out/bad_compile.err")" = 1 ] &&
+	grep -q '^strcheck: cannot build tests/sources/broken.c: cc exited with status 1' "$out/bad_compile.err"
+check bad_does_not_compile $? "exit $rc, see $out/bad_compile.err"
+expect bad_symbol_missing exit2 --impl=$Z/ok_byte_loop.c --symbol=no_such_function
+grep -q "^strcheck: tests/zoo/ok_byte_loop.c (as built) has no symbol 'no_such_function'" "$out/bad_symbol_missing.err"
+check bad_symbol_missing_names_input $? "see $out/bad_symbol_missing.err"
+# A .so that lacks the function while its C library has it: not the candidate's.
+printf '#include <string.h>\nvoid *copy(void *d, const void *s, size_t n) { return memcpy(d, s, n); }\n' > "$out/nostrncpy.c"
+cc -fPIC -shared -o "$out/nostrncpy.so" "$out/nostrncpy.c"
+expect bad_symbol_not_own exit2 --impl="$out/nostrncpy.so" --api=strncpy
+if command -v s390x-linux-gnu-gcc > /dev/null; then
+	s390x-linux-gnu-gcc -O1 -fPIC -c -o "$out/s390x.o" $Z/ok_byte_loop.c
+	ar rcs "$out/libs390x.a" "$out/s390x.o"
+	expect bad_foreign_object exit2 --impl="$out/s390x.o"
+	expect bad_foreign_archive exit2 --impl="$out/libs390x.a"
+	grep -q 'is built for another architecture (ELF machine 22' "$out/bad_foreign_object.err"
+	check bad_foreign_object_says_machine $? "see $out/bad_foreign_object.err"
+else
+	skip "bad_foreign_object: s390x-linux-gnu-gcc not installed"
+fi
+expect bad_missing_source exit2 --impl=no/such/file.c
+expect bad_not_a_source exit2 --impl=$Z/ok_byte_loop.c,tests/kernel-tree/README
+expect bad_kconfig exit2 --impl=$K/lib/string.c --kconfig=CONFIG_DCACHE_WORD_ACCESS=maybe
+expect bad_kernel_wat exit2 --impl=$K/lib/string.c --kernel-wat=sparc
+mkdir -p "$out/tree/lib" "$out/tree/include/linux" && cp $K/lib/string.c "$out/tree/lib/"
+expect bad_tree_without_header exit2 --impl="$out/tree/lib/string.c" --kernel-wat=x86
+
+# ---- the private build directory is gone afterwards ----
+n=$(leftovers)
+check build_dirs_removed "$([ "$n" = 0 ]; echo $?)" "$n left in $TMPDIR"
+expect crash_candidate crash --impl=$Z/iso_leak_then_exit.c --no-race
+n=$(leftovers)
+check build_dir_removed_after_candidate_exit "$([ "$n" = 0 ]; echo $?)" "$n left in $TMPDIR"
+"$SC" --impl=$Z/ok_byte_loop.c --time=30 > "$out/sigint.out" 2>&1 &
+pid=$!
+for _ in $(seq 50); do [ "$(leftovers)" = 1 ] && break; sleep 0.1; done
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+n=$(leftovers)
+check build_dir_removed_after_interrupt "$([ "$n" = 0 ] && [ $rc = 130 ]; echo $?)" \
+	"exit $rc, $n left in $TMPDIR"
+
+# ---- fix-up emulation: a zeropad load whose first byte is unmapped stays a fault ----
+if cc -std=c11 -D_GNU_SOURCE -O1 -Isrc/kshim -o "$out/test_fixup" tests/test_fixup.c \
+	src/engine/fixup.c > "$out/test_fixup.log" 2>&1; then
+	"$out/test_fixup" >> "$out/test_fixup.log" 2>&1
+	check fixup_only_what_the_kernel_fixes $? "see $out/test_fixup.log"
+else
+	fail "fixup_only_what_the_kernel_fixes: does not build (see $out/test_fixup.log)"
+fi
+
+# ---- warning-free: the new code under gcc and clang, the shims and trees too ----
+for cc in gcc clang; do
+	ok=0
+	for f in src/cli/build.c src/cli/kbuild.c src/cli/candidate.c src/cli/endian_trap.c \
+		 src/engine/fixup.c src/engine/inspect.c src/engine/load.c; do
+		$cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only "$f" >> "$out/warn-$cc.log" 2>&1 || ok=1
+	done
+	$cc -Wall -Wextra -Werror -fsyntax-only -nostdinc -ffreestanding -Isrc/kshim \
+		-include src/kshim/linux/kconfig.h src/kshim/kshim.c >> "$out/warn-$cc.log" 2>&1 || ok=1
+	check "warning_free_sources_$cc" $ok "see $out/warn-$cc.log"
+done
