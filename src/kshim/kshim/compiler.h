@@ -9,7 +9,6 @@
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define __always_inline inline __attribute__((__always_inline__))
 #define noinline __attribute__((__noinline__))
-#define __visible __attribute__((__externally_visible__))
 #define __weak __attribute__((__weak__))
 #define __maybe_unused __attribute__((__unused__))
 #define __always_unused __attribute__((__unused__))
@@ -47,12 +46,18 @@
 #define __diag_ignore(c, v, o, r)
 #define __diag_ignore_all(o, r)
 #if defined(__has_attribute)
+#if __has_attribute(__externally_visible__)
+#define __visible __attribute__((__externally_visible__))
+#endif
 #if __has_attribute(__fallthrough__)
 #define fallthrough __attribute__((__fallthrough__))
 #endif
 #endif
 #ifndef fallthrough
 #define fallthrough do {} while (0)
+#endif
+#ifndef __visible
+#define __visible
 #endif
 #define asm_volatile_goto(x...) asm goto(x)
 #define asm_goto_output(x...) asm goto(x)

@@ -92,8 +92,9 @@ extern unsigned long sc_kshim_warnings;
 #define WARN(c, fmt...) WARN_ON(c)
 #define WARN_ONCE(c, fmt...) WARN_ON(c)
 
-/* ---- exports: a kernel export is a default-visibility symbol here ---- */
-#define EXPORT_SYMBOL(sym) extern typeof(sym) sym __attribute__((__visibility__("default")))
+/* ---- exports: every symbol of the candidate is visible already; an
+ * export is only a declaration (it swallows the line's semicolon) ---- */
+#define EXPORT_SYMBOL(sym) extern typeof(sym) sym
 #define EXPORT_SYMBOL_GPL(sym) EXPORT_SYMBOL(sym)
 #define EXPORT_SYMBOL_NS(sym, ns) EXPORT_SYMBOL(sym)
 #define EXPORT_SYMBOL_NS_GPL(sym, ns) EXPORT_SYMBOL(sym)
@@ -191,8 +192,16 @@ static inline unsigned char toupper(unsigned char c)
 #define swab64(x) __builtin_bswap64(x)
 
 /* ---- unaligned access ---- */
-#define get_unaligned(p) ({ typeof(*(p)) __ku; __builtin_memcpy(&__ku, (p), sizeof(__ku)); __ku; })
-#define put_unaligned(v, p) do { typeof(*(p)) __ku = (v); __builtin_memcpy((p), &__ku, sizeof(__ku)); } while (0)
+/* Through a packed struct: the compiler then makes no alignment assumption,
+ * and a const pointer stays const. */
+#define get_unaligned(p) ({						\
+	const struct { typeof(*(p)) v; } __attribute__((__packed__)) *__ku = (const void *)(p); \
+	__ku->v;							\
+})
+#define put_unaligned(val, p) do {					\
+	struct { typeof(*(p)) v; } __attribute__((__packed__)) *__ku = (void *)(p); \
+	__ku->v = (val);						\
+} while (0)
 
 /* ---- allocation: the string code's callers, never the copies checked ---- */
 #define GFP_KERNEL 0u
