@@ -72,6 +72,9 @@ install: lib $(BUILD)/strcheck
 	install -m 644 $(BUILD)/libstrscpy.a $(DESTDIR)$(PREFIX)/lib/libstrscpy.a
 	install -m 755 $(BUILD)/libstrscpy.so $(DESTDIR)$(PREFIX)/lib/libstrscpy.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/strscpy.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/strscpy.pc
+	@# The kernel shims, which strcheck finds in ../share/strcheck/kshim.
+	cd src && find kshim -type d -exec install -d $(DESTDIR)$(PREFIX)/share/strcheck/{} \;
+	cd src && find kshim -type f -exec install -m 644 {} $(DESTDIR)$(PREFIX)/share/strcheck/{} \;
 ifneq ($(MAN_PAGE),)
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/strcheck.1
@@ -79,6 +82,7 @@ endif
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	rm -rf $(DESTDIR)$(PREFIX)/share/strcheck
 
 clean:
 	rm -rf $(BUILD)
