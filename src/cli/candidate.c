@@ -93,7 +93,7 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 
 		if (k == SC_IN_SO || k == SC_IN_OTHER) {
 			c->so = c->inputs[0];
-			sc_inspect(c->so, 1, c->notes, sizeof(c->notes));
+			sc_inspect(c->so, sc_load_deepbinds(), c->notes, sizeof(c->notes));
 			return 0;
 		}
 	}
@@ -123,7 +123,7 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 	for (size_t i = 0; i < c->ninputs; i++)
 		if (sc_input_kind(c->inputs[i]) == SC_IN_C)
 			sc_endian_check(&req, c->inputs[i], c->notes, sizeof(c->notes));
-	sc_inspect(c->so, 1, c->notes, sizeof(c->notes));
+	sc_inspect(c->so, sc_load_deepbinds(), c->notes, sizeof(c->notes));
 	return 0;
 }
 

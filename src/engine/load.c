@@ -10,18 +10,20 @@
 #include "fixup.h"
 #include "load.h"
 
-/* ASan's dlopen refuses RTLD_DEEPBIND (its interceptors would be bypassed):
- * a sanitized harness loads without it and relies on -Bsymbolic builds. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SC_DEEPBIND 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SC_DEEPBIND 0
-#endif
-#endif
-#ifndef SC_DEEPBIND
-#define SC_DEEPBIND RTLD_DEEPBIND
-#endif
+/* The sanitizers' dlopen refuses RTLD_DEEPBIND (their interceptors would be
+ * bypassed): a sanitized process loads without it and relies on -Bsymbolic
+ * builds.  Asked at run time: the runtime may be linked into a program
+ * whose own objects were built without the sanitizer. */
+static int deepbind(void)
+{
+	static const char *const runtimes[] = { "__asan_init", "__msan_init", "__tsan_init",
+						"__hwasan_init", "__lsan_init" };
+
+	for (size_t i = 0; i < sizeof(runtimes) / sizeof(runtimes[0]); i++)
+		if (dlsym(RTLD_DEFAULT, runtimes[i]))
+			return 0;
+	return RTLD_DEEPBIND;
+}
 
 #if UINTPTR_MAX > 0xffffffffu
 #define OUR_CLASS ELFCLASS64
@@ -118,7 +120,7 @@ void *sc_load(const char *path, const char *symbol, enum sc_api api,
 	/* DEEPBIND: the candidate's calls to functions it defines itself go to
 	 * its own definitions even when the C library exports the same name
 	 * (musl's strncpy calls __stpncpy, which glibc has too). */
-	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | SC_DEEPBIND);
+	handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | deepbind());
 	if (!handle) {
 		snprintf(err, errlen, "cannot load %s: %s", path, dlerror());
 		return NULL;
@@ -155,4 +157,9 @@ unsigned sc_native_machine(void)
 #else
 	return 0;
 #endif
+}
+
+int sc_load_deepbinds(void)
+{
+	return deepbind() != 0;
 }

@@ -8,6 +8,9 @@
 
 #include "case.h"
 
+/* 1 if sc_load uses RTLD_DEEPBIND in this process (no sanitizer runtime). */
+int sc_load_deepbinds(void);
+
 /* The ELF machine (EM_*) this program runs as, 0 if unknown. */
 unsigned sc_native_machine(void);
 
@@ -16,7 +19,7 @@ unsigned sc_native_machine(void);
  * returns the function; on failure NULL with one line in err saying why
  * (missing file, not a shared object, wrong architecture, symbol missing,
  * or a symbol that is not the object's own but a dependency's).  Loaded
- * with RTLD_DEEPBIND (not under ASan, which forbids it), so the
+ * with RTLD_DEEPBIND (not under a sanitizer runtime, which forbids it), so the
  * candidate's calls to functions it defines reach its own definitions.
  * A kernel candidate's exception table (src/kshim) is registered with
  * the fault handler (fixup.h).
