@@ -3,7 +3,7 @@
  * exactly what the kernel would.  A zeropad load that crosses into an
  * unmapped page completes with zeros; one whose first byte is unmapped, and
  * a plain load not in the table, still fault.  Built by
- * tests/suite-47-sources.sh with the kernel shims' own extable macros.
+ * tests/suite-46-sources.sh with the kernel shims' own extable macros.
  */
 #include <kshim/extable.h>
 

@@ -132,9 +132,9 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	fprintf(out, ", \"api\": \"%s\", \"policy\": \"%s\", \"seed\": %" PRIu64 ",\n",
 		sc_api_name(p->api), sc_report_policy(p->policy), p->seed);
 	fputs("  \"build\": ", out);
-	json_str(out, ri->about ? ri->about : "");
+	sc_put_json_string(out, ri->about ? ri->about : "");
 	fputs(", \"notes\": ", out);
-	json_str(out, ri->notes ? ri->notes : "");
+	sc_put_json_string(out, ri->notes ? ri->notes : "");
 	fputs(",\n", out);
 	fprintf(out, "  \"cases\": {\"grid\": %" PRIu64 ", \"grid_total\": %" PRIu64
 		", \"random\": %" PRIu64 ", \"replayed\": %" PRIu64 "},\n", s->done[SC_PH_GRID],
