@@ -5,7 +5,7 @@
  * a plain load not in the table, still fault.  Built by
  * tests/suite-46-sources.sh with the kernel shims' own extable macros.
  */
-#include <kshim/extable.h>
+#include <kshim/zeropad.h>
 
 #include <setjmp.h>
 #include <signal.h>
@@ -30,14 +30,7 @@ static void on_segv(int sig, siginfo_t *si, void *uctx)
 
 static noinline unsigned long zeropad(const void *addr)
 {
-	unsigned long ret;
-
-	__asm__ __volatile__("1:	mov %[mem], %[ret]\n"
-		     "2:\n"
-		     _ASM_EXTABLE_TYPE(1b, 2b, EX_TYPE_ZEROPAD)
-		     : [ret] "=r"(ret)
-		     : [mem] "m"(*(const unsigned long *)addr));
-	return ret;
+	return load_unaligned_zeropad(addr);
 }
 
 static noinline unsigned long plain(const void *addr)

@@ -8,7 +8,10 @@
  */
 #ifndef KSHIM_ZEROPAD_H
 #define KSHIM_ZEROPAD_H
-#include <kshim/all.h>
+/* Only what the load needs, so a test program can take it beside the C
+ * library's headers (tests/test_fixup.c). */
+#include <kshim/compiler.h>
+#include <kshim/extable.h>
 
 #if defined(__x86_64__)
 static __always_inline unsigned long load_unaligned_zeropad(const void *addr)

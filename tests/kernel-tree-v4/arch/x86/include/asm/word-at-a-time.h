@@ -1,45 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * An older-style (v4.x-era shape) x86 word-at-a-time header written for
- * strcheck's tests, not kernel code: the zeropad load's fix-up is code of
- * its own in a .fixup section, reached through a plain _ASM_EXTABLE entry:
- * it reloads the aligned word holding addr and shifts the missing bytes out.
+ * strcheck's tests, not kernel code: the generic helpers, and a zeropad
+ * load whose fix-up is code of its own in a .fixup section, reached through
+ * a plain _ASM_EXTABLE entry: it reloads the aligned word holding addr and
+ * shifts the missing bytes out.
  */
-#ifndef _ASM_WORD_AT_A_TIME_H
-#define _ASM_WORD_AT_A_TIME_H
+#ifndef _ASM_X86_WORD_AT_A_TIME_H
+#define _ASM_X86_WORD_AT_A_TIME_H
 
+/* The little-endian helpers are the generic ones; x86 adds the load. */
+#include <asm-generic/word-at-a-time.h>
 #include <linux/kernel.h>
-
-struct word_at_a_time {
-	const unsigned long one_bits, high_bits;
-};
-
-#define WORD_AT_A_TIME_CONSTANTS { REPEAT_BYTE(0x01), REPEAT_BYTE(0x80) }
-
-static inline unsigned long has_zero(unsigned long a, unsigned long *bits,
-				     const struct word_at_a_time *c)
-{
-	*bits = ((a - c->one_bits) & ~a) & c->high_bits;
-	return *bits;
-}
-
-static inline unsigned long prep_zero_mask(unsigned long a, unsigned long bits,
-					   const struct word_at_a_time *c)
-{
-	return bits;
-}
-
-static inline unsigned long create_zero_mask(unsigned long bits)
-{
-	return ((bits - 1) & ~bits) >> 7;
-}
-
-#define zero_bytemask(mask) (mask)
-
-static inline unsigned long find_zero(unsigned long mask)
-{
-	return mask ? (__fls(mask) + 1) >> 3 : 0;
-}
 
 static inline unsigned long load_unaligned_zeropad(const void *addr)
 {
@@ -65,4 +37,4 @@ static inline unsigned long load_unaligned_zeropad(const void *addr)
 	return ret;
 }
 
-#endif /* _ASM_WORD_AT_A_TIME_H */
+#endif /* _ASM_X86_WORD_AT_A_TIME_H */
