@@ -2,6 +2,10 @@
  * An older-style (v4.x-era shape) kernel lib/string.c written for
  * strcheck's tests, not kernel code: strscpy under its old name with plain
  * word loads or load_unaligned_zeropad(), and strscpy_pad a function.
+ * Neither rejects a count above INT_MAX (kernels of that age did not):
+ * strscpy copies a short string normally, which the contract allows, but
+ * strscpy_pad then zero-fills the whole huge count, and strcheck reports
+ * the overwrite (docs/your-code.md).
  */
 
 #include <linux/types.h>
