@@ -19,16 +19,25 @@ $(BUILD)/gen/repro_template.h: src/cli/repro_template.c scripts/c-string.sh
 
 $(BUILD)/cli/repro.o: $(BUILD)/gen/repro_template.h
 
-$(BUILD)/cli/%.o: src/cli/%.c $(HEADERS)
+# The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
+# it (SECCOMP=0, or no <seccomp.h>, as in some cross builds) strcheck
+# builds and says in every report that the run was not sandboxed.
+SECCOMP ?= $(shell printf '\043include <seccomp.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
+ifeq ($(SECCOMP),1)
+SECCOMP_CFLAGS := -DSC_HAVE_SECCOMP
+SECCOMP_LIBS   := -lseccomp
+endif
+
+$(BUILD)/cli/%.o: src/cli/%.c $(HEADERS) mk/strcheck.mk
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I$(BUILD)/gen -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(SECCOMP_CFLAGS) -I$(BUILD)/gen -c $< -o $@
 
 # options.c prints the version (the top Makefile reads it from VERSION).
 $(BUILD)/cli/options.o: VERSION
 $(BUILD)/cli/options.o: ALL_CFLAGS += -DSC_VERSION='"$(VERSION)"'
 
 $(BUILD)/strcheck: $(STRCHECK_OBJS) $(BUILD)/libengine.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(STRCHECK_OBJS) -L$(BUILD) -lengine -ldl -lpthread -lm
+	$(CC) $(ALL_CFLAGS) -o $@ $(STRCHECK_OBJS) -L$(BUILD) -lengine -ldl -lpthread -lm $(SECCOMP_LIBS)
 
 # Each tests/zoo/NAME.c becomes build/zoo/NAME.so.  Built at -O1 with no
 # vectorizing or builtin string calls, so the bug in the source is the bug

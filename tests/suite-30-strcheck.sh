@@ -54,7 +54,7 @@ zoo_run() {
 	so=build/zoo/$file.so
 	case $file in */*) so=$file ;; esac
 	[ "$flags" = "-" ] && flags=""
-	timeout 120 $SC --impl="$so" --symbol="$sym" --api="$api" --time=2 ${flags//,/ } \
+	timeout 120 $SC --impl="$so" --symbol="$sym" --api="$api" --time=0 ${flags//,/ } \
 		> "$out/$name.out" 2> "$out/$name.err"
 	echo $? > "$out/$name.rc"
 }

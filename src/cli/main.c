@@ -19,16 +19,20 @@
 #include "../engine/grid.h"
 #include "../engine/race.h"
 #include "candidate.h"
+#include "inputs.h"
 #include "options.h"
 #include "deliver.h"
 #include "report.h"
 #include "supervise.h"
 
+/* One line on stderr, whatever the arguments hold (a newline in --impl). */
 static int fail(const char *fmt, const char *a, const char *b)
 {
-	fputs("strcheck: ", stderr);
-	fprintf(stderr, fmt, a, b);
-	fputc('\n', stderr);
+	char msg[2048], line[4096];
+
+	snprintf(msg, sizeof(msg), fmt, a, b);
+	sc_escape_line(msg, line, sizeof(line));
+	fprintf(stderr, "strcheck: %s\n", line);
 	return 2;
 }
 
@@ -61,20 +65,12 @@ static const char *default_impl(void)
 /* Read a replay file: the encoded case, whole.  0, or -1 with err set. */
 static long read_case_file(const char *name, uint8_t *buf, size_t max, char *err, size_t errlen)
 {
-	int fd = open(name, O_RDONLY | O_CLOEXEC);
-	struct stat st;
+	int fd = sc_open_case_file(name, err, errlen);
 	size_t len = 0;
 	ssize_t n;
 
-	if (fd < 0) {
-		snprintf(err, errlen, "--replay=%s: cannot open: %s", name, strerror(errno));
+	if (fd < 0)
 		return -1;
-	}
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		snprintf(err, errlen, "--replay=%s: is a directory, not a case file", name);
-		return -1;
-	}
 	while ((n = read(fd, buf + len, max + 1 - len)) > 0 && len + (size_t)n <= max)
 		len += (size_t)n;
 	close(fd);
@@ -162,6 +158,7 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	/* Each concurrent check gets a share of the budget, or what
 	 * --race-time says (docs/race.md, "Time"). */
 	p->race_seconds = o->race_seconds >= 0 ? o->race_seconds : sc_race_share(o->seconds);
+	p->no_sandbox = o->no_sandbox;
 
 	ri->impl = o->impl ? o->impl : p->impl;
 	ri->symbol = o->symbol;
@@ -181,13 +178,14 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 		uint64_t total = sc_grid_size(p->api, p->policy);
 		char num[32];
 
-		if (o->only_index >= total) {
+		if (o->only_index >= total || o->only_last >= total) {
 			snprintf(num, sizeof(num), "%llu", (unsigned long long)total);
 			return fail("--grid-case: out of range: the %s grid has %s cases",
 				    sc_api_name(p->api), num);
 		}
 		p->only_phase = SC_PH_GRID;
 		p->one_index = o->only_index;
+		p->last_index = o->only_last;
 	} else if (o->only == SC_ONLY_RANDOM) {
 		p->only_phase = SC_PH_RANDOM;
 		p->one_index = o->only_index;
@@ -237,17 +235,25 @@ int main(int argc, char **argv)
 			sc_opts_man(stdout);
 		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : 0;
 	}
+	if (o.impl && sc_check_impl_list(o.impl, err, sizeof(err)) != 0)
+		return fail("%s%s", err, "");
 	if (o.impl && sc_candidate_setup(&o, &cand, flags, sizeof(flags), err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	ri.build_flags = flags;
 	rc = make_plan(&o, &p, &ri, &one);
 	if (rc)
 		return rc;
+	if (sc_check_impl_file(p.impl, err, sizeof(err)) != 0)
+		return fail("%s%s", err, "");
 	if (sc_deliver_open(&dv, &o, &p, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	switch (sc_supervise(&p, &s, err, sizeof(err))) {
 	case SC_SUP_OK:
 		break;
+	case SC_SUP_INTERRUPTED:
+		/* The user's ^C (never the candidate's: see procs.c): no verdict. */
+		fputs("strcheck: interrupted: no verdict\n", stderr);
+		return 130;
 	default:
 		sc_deliver_abort(&dv);
 		sc_candidate_rename(&cand, o.impl, err, sizeof(err));
@@ -255,7 +261,7 @@ int main(int argc, char **argv)
 	}
 	if (sc_deliver(&dv, &p, &ri, s, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
-	rc = s->ndefects ? 1 : !strcmp(s->stopped, "interrupted") ? 130 : 0;
+	rc = s->ndefects ? 1 : 0;
 	sc_shared_free(s);
 	return rc;
 }

@@ -87,7 +87,7 @@ static int parse_u64(const char *s, uint64_t *v)
 {
 	char *end;
 
-	if (!*s || *s == '-' || *s == '+' || *s == ' ')
+	if (!*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
@@ -128,7 +128,7 @@ static int opt_seconds(struct sc_opts *o, const struct sc_option *opt, const cha
 	double d;
 
 	errno = 0;
-	d = *v ? strtod(v, &end) : NAN;
+	d = *v && !isspace((unsigned char)*v) ? strtod(v, &end) : NAN;
 	if (!*v || errno || *end || !isfinite(d) || d < (double)opt->min || d > (double)opt->max)
 		return bad_number(opt, v, err, errlen);
 	*(double *)field_of(o, opt) = d;
@@ -179,9 +179,22 @@ static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const ch
 	enum sc_only only = (enum sc_only)opt->ival;
 	char names[200];
 
-	if (only == SC_ONLY_GRID || only == SC_ONLY_RANDOM) {
+	if (only == SC_ONLY_GRID && strchr(v + 1, '-')) {
+		/* A range A-B of the grid (a report names the rest of a cut run so). */
+		char first[32];
+		const char *dash = strchr(v + 1, '-');
+
+		if ((size_t)(dash - v) >= sizeof(first))
+			return bad_number(opt, v, err, errlen);
+		memcpy(first, v, (size_t)(dash - v));
+		first[dash - v] = 0;
+		if (parse_u64(first, &o->only_index) != 0 || parse_u64(dash + 1, &o->only_last) != 0 ||
+		    o->only_last < o->only_index)
+			return bad_number(opt, v, err, errlen);
+	} else if (only == SC_ONLY_GRID || only == SC_ONLY_RANDOM) {
 		if (parse_u64(v, &o->only_index) != 0)
 			return bad_number(opt, v, err, errlen);
+		o->only_last = o->only_index;
 	} else if (opt->what && !*v) {
 		return bad(err, errlen, "--%s: needs %s", opt->name, opt->what);
 	}
@@ -302,8 +315,10 @@ const struct sc_option sc_options[] = {
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
-		    "time budget of the whole run (default " SC_STR(SC_DEFAULT_TIME) "); the grid "
-		    "always runs to the end, random cases fill what is left"),
+		    "deadline of the whole run (default 9): the grid (a spread of every kind of "
+		    "placement first), the concurrent checks, random cases in what is left; a grid "
+		    "cut short is reported with the command that runs the rest; 0: the grid and the "
+		    "concurrent checks only, without a deadline"),
 	OPT_SECONDS("race-time", "SECONDS", race_seconds, 0, SC_TIME_MAX,
 		    "time of each concurrent check (default: a quarter of --time, at least 0.5; "
 		    "0 skips them)"),
@@ -317,6 +332,9 @@ const struct sc_option sc_options[] = {
 		 "strscpy_pad only)"),
 	OPT_FLAG("no-race", 0, race, 0, "skip the race check (source changing during the call)"),
 	OPT_FLAG("first", 0, first, 1, "stop at the first defect"),
+	OPT_FLAG("no-sandbox", 0, no_sandbox, 1,
+		 "run the candidate without its seccomp sandbox (to measure what the sandbox "
+		 "costs; the report says the run was not sandboxed)"),
 	OPT_U64("timeout", "MS", timeout_ms, "milliseconds", SC_TIMEOUT_MIN_MS, SC_TIMEOUT_MAX_MS,
 		SC_OPT_SAY_RANGE, "a call running longer than this is hung (default "
 		SC_STR(SC_DEFAULT_TIMEOUT_MS) ")"),
@@ -336,7 +354,8 @@ const struct sc_option sc_options[] = {
 	OPT_ONE_CASE("case", "HEX", SC_ONLY_HEX, NULL, "run just this encoded case (from a report)"),
 	OPT_ONE_CASE("replay", "FILE", SC_ONLY_FILE, "a file name",
 		     "run just the encoded case in FILE (e.g. a fuzzer crash file)"),
-	OPT_ONE_CASE("grid-case", "N", SC_ONLY_GRID, "a case number", "run just case N of the grid"),
+	OPT_ONE_CASE("grid-case", "N[-M]", SC_ONLY_GRID, "a case number or range",
+		     "run just case N of the grid (N-M: cases N to M)"),
 	OPT_ONE_CASE("random-case", "N", SC_ONLY_RANDOM, "a case number",
 		     "run just random case N of --seed"),
 	OPT_INFO("list-rules", 0, list_rules, 0,

@@ -65,6 +65,8 @@ struct sc_opts {
 	enum sc_only only;
 	const char *only_arg;    /* the hex string or the file name */
 	uint64_t only_index;     /* --grid-case / --random-case */
+	uint64_t only_last;      /* --grid-case=N-M: M (else only_index) */
+	int no_sandbox;          /* --no-sandbox */
 };
 
 struct sc_option;

@@ -141,6 +141,10 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		s->grid_total, s->done[SC_PH_RANDOM], s->done[SC_PH_ONE]);
 	json_conc(out, "race", &s->race, ri->race_skipped);
 	json_conc(out, "reader", &s->reader, ri->reader_skipped);
+	fprintf(out, "  \"sandbox\": {\"on\": %s, \"refused_calls\": %" PRIu64 ", \"note\": ",
+		s->sandboxed ? "true" : "false", s->refused);
+	json_str(out, s->sandbox);
+	fputs("},\n", out);
 	fprintf(out, "  \"restarts\": %u, \"stopped\": ", s->restarts);
 	if (s->stopped[0])
 		sc_put_json_string(out, s->stopped);

@@ -260,6 +260,8 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		if (s->stopped[0])
 			fprintf(out, "run %s\n", s->stopped);
 	}
+	if (!ri->quiet || !s->sandboxed)
+		fprintf(out, "sandbox: %s\n", s->sandbox);
 	if (s->ndefects)
 		fprintf(out, "VERDICT: FAIL, %d distinct defect(s) in %" PRIu64 " case(s)",
 			s->ndefects, cases_run(s));
@@ -267,5 +269,7 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		fprintf(out, "VERDICT: PASS, no defect in %" PRIu64 " case(s)", cases_run(s));
 	if (s->race.calls + s->reader.calls)
 		fprintf(out, " and %" PRIu64 " concurrent call(s)", s->race.calls + s->reader.calls);
+	if (!s->sandboxed)
+		fputs(" (not sandboxed)", out);
 	fputs(!s->ndefects && s->stopped[0] ? " (run stopped early)\n" : "\n", out);
 }

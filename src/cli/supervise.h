@@ -1,14 +1,18 @@
 /*
- * supervise.h - run a plan of checks in a supervised child process.
+ * supervise.h - run a plan of checks in a supervised, sandboxed child.
  *
- * The engine already survives faults, hangs and aborts inside a call.  What
- * it cannot survive is a candidate that ends the process (exit, _exit), a
- * signal it cannot catch, or a scribble that wrecks the checker itself.  So
- * the cases run in a child that publishes, in shared memory, which case it
- * is on and every distinct defect found so far.  The parent only watches:
- * it never loads the candidate.  When the child dies or stops making
- * progress, the parent records that case as a crash or hang and starts a
- * new child that resumes after it.  Nothing found before is lost.
+ * The engine survives faults, hangs and aborts inside a call.  What it
+ * cannot survive is a candidate that ends the process, a signal it cannot
+ * catch, a scribble that wrecks the checker, or a candidate that lies.  So
+ * the cases run in a child (child.c) that loads the candidate, locks itself
+ * into a seccomp sandbox (sandbox.c) and reports what it finds over a
+ * socket as framed, checksummed, numbered messages (channel.c).  The
+ * supervisor (watch.c) never loads the candidate: it validates every
+ * message, keeps its own copy of every finding (findings.c), computes the
+ * plan's case counts itself (plan.c), enforces a per-call and an overall
+ * deadline, and restarts a child after the case that killed or hung the
+ * last one.  The record the report is printed from (struct sc_shared) lives
+ * only in the supervisor's memory: the child cannot reach it.
  */
 #ifndef SC_SUPERVISE_H
 #define SC_SUPERVISE_H
@@ -20,11 +24,12 @@
 
 struct sc_map;
 
-/* Phases of a run, in order: the grid first (guard placements and short
- * strings lead it), then the concurrent checks, which stop at their first
- * finding, then random cases for the rest of the time. */
-enum sc_phase { SC_PH_LOAD, SC_PH_ONE, SC_PH_GRID, SC_PH_READER, SC_PH_RACE, SC_PH_RANDOM,
-		SC_PH_DONE, SC_PH_COUNT };
+/* Phases of a run, in order: a spread of the grid that touches every kind
+ * of placement first (so a slow candidate still meets each), the rest of
+ * the grid, then the concurrent checks, which stop at their first finding,
+ * then random cases for the rest of the time. */
+enum sc_phase { SC_PH_LOAD, SC_PH_ONE, SC_PH_SPREAD, SC_PH_GRID, SC_PH_READER, SC_PH_RACE,
+		SC_PH_RANDOM, SC_PH_DONE, SC_PH_COUNT };
 
 const char *sc_phase_name(enum sc_phase p);
 
@@ -34,18 +39,20 @@ struct sc_plan {
 	enum sc_api api;
 	enum sc_policy policy;
 	uint64_t seed;
-	double seconds;          /* budget of the whole run */
+	double seconds;          /* deadline of the whole run; 0: the grid, no deadline */
 	int64_t cases;           /* random cases; -1: until the budget is spent */
 	double race_seconds;     /* each concurrent check; 0: skipped */
 	int race, reader, first;
 	unsigned timeout_ms;
 	/* Just one case: SC_PH_ONE with one_case, or SC_PH_GRID / SC_PH_RANDOM
-	 * with one_index (only_phase == SC_PH_DONE: the full run). */
+	 * with one_index (only_phase == SC_PH_DONE: the full run).  For the grid,
+	 * last_index > one_index asks for the range one_index..last_index. */
 	enum sc_phase only_phase;
-	uint64_t one_index;
+	uint64_t one_index, last_index;
 	const struct sc_case *one_case;
 	int progress;            /* a progress line on stderr */
 	struct sc_map *map;      /* --map: the child notes each case's outcome (or NULL) */
+	int no_sandbox;          /* run the child without seccomp (to measure its cost) */
 };
 
 /* After this many distinct defects further ones are only counted. */
@@ -94,39 +101,36 @@ struct sc_conc_stats {
 	double seconds;          /* how long it ran (to its finding, if any) */
 };
 
-/* The memory the child and parent share. */
+/*
+ * The run's record, as the supervisor established it (its own memory; the
+ * name is historical: nothing of it is shared with the child any more).
+ */
 struct sc_shared {
-	volatile uint64_t beat;          /* bumped by the child per case */
-	volatile int phase;              /* enum sc_phase being run */
-	volatile uint64_t index;         /* case being run in that phase */
-	volatile uint64_t done[SC_PH_COUNT];  /* cases run, per phase */
-	volatile int finished;           /* the child ran the plan to the end */
-	volatile int loaded;             /* the child loaded the candidate */
-	volatile int stop;               /* stop asked (--first, too many hangs) */
-	char load_error[512];
+	uint64_t done[SC_PH_COUNT];      /* cases run, per phase (grid: spread included) */
+	int finished;                    /* the plan ran to its end */
 	uint64_t grid_total;
 	struct sc_conc_stats race, reader;
 	unsigned hangs, deaths, restarts;
-	char stopped[160];               /* why the run stopped early, or "" */
+	char stopped[700];               /* why the run stopped early (and what ran), or "" */
+	char sandbox[200];               /* how the child was sandboxed, or why not */
+	int sandboxed;
+	uint64_t refused;                /* system calls the sandbox refused */
 	int ndefects;
 	uint64_t extra_hits;             /* hits of defects past SC_MAX_DEFECTS */
 	struct sc_defect d[SC_MAX_DEFECTS];
 };
 
 /* Result of sc_supervise. */
-enum sc_sup_status { SC_SUP_OK, SC_SUP_LOAD_ERROR, SC_SUP_SYSTEM_ERROR };
+enum sc_sup_status { SC_SUP_OK, SC_SUP_LOAD_ERROR, SC_SUP_SYSTEM_ERROR, SC_SUP_INTERRUPTED };
 
 /*
- * Run the plan in supervised children.  On SC_SUP_OK *out is the shared
- * record (findings, counts; free with sc_shared_free).  On a load error
- * err holds one line saying why; on a system error, likewise.
+ * Run the plan in supervised children.  On SC_SUP_OK (and on
+ * SC_SUP_INTERRUPTED: the user's ^C) *out is the record (findings, counts;
+ * free with sc_shared_free).  On a load error err holds one line saying
+ * why; on a system error, likewise.
  */
 enum sc_sup_status sc_supervise(const struct sc_plan *plan, struct sc_shared **out,
 				char *err, size_t errlen);
 void sc_shared_free(struct sc_shared *s);
-
-/* The case of a grid or random index, regenerated (the one source of cases). */
-int sc_plan_case(const struct sc_plan *plan, enum sc_phase phase, uint64_t index,
-		 struct sc_case *c);
 
 #endif

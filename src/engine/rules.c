@@ -7,7 +7,7 @@
 
 static const char *const class_names[SC_CLASS_COUNT] = {
 	"pass", "overread", "overwrite", "underread", "underwrite", "src-write",
-	"retval", "termination", "content", "leak", "race", "hang", "crash",
+	"retval", "termination", "content", "leak", "race", "hang", "crash", "tamper",
 };
 
 const char *sc_class_name(enum sc_class cls)
@@ -70,6 +70,30 @@ const struct sc_rule sc_rules[SC_RULE_COUNT] = {
 		"the call must not kill the process" },
 	[SC_RULE_MAKES_PROGRESS] = { "makes-progress", B(HANG),
 		"the call must return (the supervisor's own watchdog)" },
+	/* Tampering: what the sandbox refuses (docs/tamper.md), and reports
+	 * from the checked process that do not hold. */
+	[SC_RULE_NO_SIGNALS] = { "no-signals", B(TAMPER),
+		"the call must not signal other processes, strcheck included (kill, tgkill, sigqueue)" },
+	[SC_RULE_NO_PROCESSES] = { "no-processes", B(TAMPER),
+		"the call must not start processes or programs (fork, clone, execve, setsid)" },
+	[SC_RULE_NO_OTHER_PROCESS] = { "no-other-process", B(TAMPER),
+		"the call must not reach into another process (ptrace, process_vm_writev, pidfd, "
+		"prlimit)" },
+	[SC_RULE_NO_FILES] = { "no-files", B(TAMPER),
+		"the call must not open files (open, openat, io_uring)" },
+	[SC_RULE_NO_MEMORY_CHANGES] = { "no-memory-changes", B(TAMPER),
+		"the call must not change the protection or mapping of the checker's memory "
+		"(mprotect, munmap, mmap, mremap, madvise)" },
+	[SC_RULE_NO_SIGNAL_HANDLERS] = { "no-signal-handlers", B(TAMPER),
+		"the call must not install handlers for the signals the checker owns, nor replace "
+		"its channel" },
+	[SC_RULE_SANDBOXED] = { "sandboxed", B(TAMPER),
+		"the call must make no system call the sandbox refuses" },
+	[SC_RULE_NO_SHARED_WRITE] = { "no-shared-write", B(TAMPER),
+		"the call must not write the memory the checked process shares with strcheck" },
+	[SC_RULE_HONEST_REPORTS] = { "honest-reports", B(TAMPER),
+		"what the checked process reports to strcheck must hold (framing, sequence, counts, "
+		"progress; signals it sends are its own)" },
 };
 
 const struct sc_rule *sc_rule_find(enum sc_class cls, const char *id)

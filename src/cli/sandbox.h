@@ -1,0 +1,37 @@
+/*
+ * sandbox.h - the seccomp sandbox of the checked child.
+ *
+ * Two filters, stacked.  The first goes on before the candidate is loaded
+ * (its constructors run under it): no signals to other processes, no new
+ * processes, no execve, no ptrace, no writing another process's memory.
+ * The second goes on once the candidate and the engine's arenas are in
+ * place: no opening files, no changing the protection or mapping of any
+ * memory that existed then (the checker's code, data, arenas and the
+ * candidate's own image), no handlers for the signals the engine owns, no
+ * closing or replacing the report channel.  A refused call raises SIGSYS;
+ * the handler here makes it fail with EPERM and sends a tamper message
+ * naming the call (with where the child was), so the refusal is itself a
+ * finding.  Built without libseccomp (SC_HAVE_SECCOMP undefined), or where
+ * the kernel refuses filters (qemu-user), the functions say so and return
+ * 0: the report prints that the run was not sandboxed.
+ */
+#ifndef SC_SANDBOX_H
+#define SC_SANDBOX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The first filter and the SIGSYS handler.  chan: the report channel;
+ * where: where the child is (phase << 56 | position, read by the handler).
+ * 1 when the filter is on, 0 when unavailable (note says why).
+ */
+int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_t notelen);
+
+/* The second filter (after sc_sandbox_early).  1 on, 0 unavailable (note). */
+int sc_sandbox_lock(char *note, size_t notelen);
+
+/* The name of system call nr of this architecture, into buf. */
+const char *sc_syscall_name(int nr, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * The run's totals, from the supervisor's own counts: how many cases of
+ * each phase ran, whether the plan ran to its end, and, when the deadline
+ * cut it, exactly which part ran and how to run the rest.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "run.h"
+
+/* What ran of a phase, and what the deadline left out. */
+static void say_partial(struct run *r)
+{
+	const struct sc_layout *l = &r->l;
+	const struct sc_plan *p = r->p;
+	uint64_t spread = r->upto[SC_PH_SPREAD], grid = r->upto[SC_PH_GRID];
+	uint64_t ran = sc_phase_cases(l, SC_PH_SPREAD, 0, spread) + sc_phase_cases(l, SC_PH_GRID, 0, grid);
+	double spent = sc_now() - r->start, rate = spent > 0 ? ran / spent : 0;
+	double need = rate > 0 ? (double)(l->grid_n) / rate * 1.3 + 5 : 0;
+	char *s = r->rec->stopped;
+	size_t n = sizeof(r->rec->stopped);
+
+	if (p->only_phase != SC_PH_DONE && p->only_phase != SC_PH_GRID)
+		return;
+	if (p->only_phase == SC_PH_GRID && grid >= l->grid_n)
+		return;
+	if (p->only_phase == SC_PH_DONE && spread >= l->spread_n && grid >= l->grid_n)
+		return;
+	if (p->only_phase == SC_PH_GRID) {
+		if (grid)
+			snprintf(s, n, "stopped at the deadline (--time=%g): grid cases %" PRIu64 "..%"
+				 PRIu64 " ran; run the rest with --grid-case=%" PRIu64 "-%" PRIu64,
+				 p->seconds, l->grid_from, l->grid_from + grid - 1, l->grid_from + grid,
+				 l->grid_from + l->grid_n - 1);
+		else
+			snprintf(s, n, "stopped at the deadline (--time=%g) before any grid case ran",
+				 p->seconds);
+		return;
+	}
+	if (spread < l->spread_n) {
+		/* Slots run round by round: which grid cases they were is no range. */
+		snprintf(s, n, "stopped at the deadline (--time=%g) before the grid was done: %" PRIu64
+			 " of its %" PRIu64 " cases ran, all from its spread (%" PRIu64 " of %" PRIu64
+			 " cases, one of each kind of placement per round: %s %u kinds met); not a "
+			 "full check: run the grid with --grid-case=0-%" PRIu64 ", or the whole run "
+			 "with --time=%.0f (about, at the %.1f cases/s measured)", p->seconds, ran,
+			 l->grid_total, spread, l->spread_n, spread >= l->kinds ? "all" : "only",
+			 spread >= l->kinds ? l->kinds : (unsigned)spread, l->grid_total - 1, need, rate);
+		return;
+	}
+	snprintf(s, n, "stopped at the deadline (--time=%g) before the grid was done: %" PRIu64
+		 " of its %" PRIu64 " cases ran: the %" PRIu64 " spread cases (every one of the %u "
+		 "kinds of placement), then grid cases 0..%" PRIu64 " in order; not a full check: "
+		 "run the rest with --grid-case=%" PRIu64 "-%" PRIu64 " (the spread cases among "
+		 "them run again), or the whole run with --time=%.0f (about, at the %.1f cases/s "
+		 "measured)", p->seconds, ran, l->grid_total, l->spread_n, l->kinds,
+		 grid ? grid - 1 : 0, grid, l->grid_total - 1, need, rate);
+}
+
+/* The record's totals, from the supervisor's own counts; finished only if
+ * every phase of the plan ran to its end. */
+void sc_run_settle(struct run *r)
+{
+	struct sc_shared *rec = r->rec;
+	int finished = 1;
+
+	rec->grid_total = r->l.grid_total;
+	rec->done[SC_PH_ONE] = r->upto[SC_PH_ONE];
+	rec->done[SC_PH_GRID] = sc_phase_cases(&r->l, SC_PH_SPREAD, 0, r->upto[SC_PH_SPREAD]) +
+				sc_phase_cases(&r->l, SC_PH_GRID, 0, r->upto[SC_PH_GRID]);
+	rec->done[SC_PH_RANDOM] = r->upto[SC_PH_RANDOM];
+	for (enum sc_phase ph = SC_PH_ONE; ph < SC_PH_DONE; ph++) {
+		if (!sc_phase_wanted(r->p, ph))
+			continue;
+		if (sc_has_cases(ph) && sc_phase_n(&r->l, ph) != SC_UNBOUNDED)
+			finished &= r->upto[ph] >= sc_phase_n(&r->l, ph);
+		else if (!sc_has_cases(ph))
+			finished &= r->conc_done[ph];
+	}
+	rec->finished = finished;
+	if (!finished && !rec->stopped[0] && !r->stop) {
+		say_partial(r);
+		if (!rec->stopped[0])
+			snprintf(rec->stopped, sizeof(rec->stopped), "stopped at the deadline "
+				 "(--time=%g) before every check had run", r->p->seconds);
+	}
+	if (!rec->sandbox[0])
+		snprintf(rec->sandbox, sizeof(rec->sandbox), "not sandboxed: the candidate never ran");
+	if (r->out_len) {
+		fprintf(stderr, "strcheck: the checked process wrote %s%zu byte(s) to its stdout or "
+			"stderr (not the report's); the first:\n", r->out_len > SC_OUT_KEEP ? "over " : "",
+			r->out_len > SC_OUT_KEEP ? (size_t)SC_OUT_KEEP : r->out_len);
+		for (char *line = strtok(r->out_keep, "\n"); line; line = strtok(NULL, "\n"))
+			fprintf(stderr, "  checked process| %.200s\n", line);
+	}
+}
+

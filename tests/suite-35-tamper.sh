@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# Tamper-evidence (docs/tamper.md): the hostile zoo (tests/zoo/HOSTILE),
+# each candidate caught with its class and rule, under the normal and an
+# ASan+UBSan build of strcheck, no process of a run left after it; death
+# and hang reports replay to the same defect; strcheck's stdout stays
+# its own; the user's signals and the candidate's told apart; a slow
+# candidate within --time with the part that ran named; the bad inputs of
+# issue 9 (exit 2, one line, never a block).
+# Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
+set -u
+cd "$(dirname "$0")/.."
+out=build/test/tamper
+mkdir -p "$out"
+SC=build/strcheck
+ASC=build/asan/strcheck
+
+pass() { echo "PASS $*"; }
+fail() { echo "FAIL $*"; }
+skip() { echo "SKIP $*"; }
+check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+
+SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1 ||
+   ! make -s BUILD=build/asan CFLAGS="$SAN" $ASC >> "$out/build.log" 2>&1; then
+	fail "build_strcheck_asan_and_zoo: see $out/build.log"
+	exit 1
+fi
+pass build_strcheck_asan_and_zoo
+export ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1:abort_on_error=0:exitcode=99
+export UBSAN_OPTIONS=print_stacktrace=1
+
+if ! $SC --time=0 --no-race --grid-case=0 | grep -q '^sandbox: seccomp'; then
+	skip "hostile_zoo: this strcheck runs unsandboxed ($($SC --grid-case=0 | grep '^sandbox'))"
+	exit 0
+fi
+
+# leftovers NAME: processes of a run of NAME.so still alive (none may be).
+leftovers() { pgrep -f "build/zoo/$1.so" | tr '\n' ' '; }
+
+# hostile BUILD LABEL FILE FLAGS EXPECT [EXTRA...]: one run, judged.
+hostile() {
+	local sc=$1 label=$2 file=$3 flags=$4 expect=$5 name rc classes left
+	shift 5
+	name=${label}_${file#hostile_}
+	[ "$flags" = "-" ] && flags=""
+	timeout 300 setsid -w $sc --impl=build/zoo/$file.so --time=0 --no-race $flags "$@" \
+		> "$out/$name.out" 2> "$out/$name.err"
+	rc=$?
+	sleep 0.2
+	left=$(leftovers "$file")
+	classes=$(grep -oE '^DEFECT [0-9]+: [a-z-]+ \(rule [a-z-]+\)' "$out/$name.out" |
+		  sed 's/^DEFECT [0-9]*: \([a-z-]*\) (rule \([a-z-]*\))/\1:\2/' | tr '\n' ' ')
+	if [ "$rc" = 1 ] && [[ " $classes" == *" $expect "* ]] && [ -z "$left" ] &&
+	   ! grep -q '^VERDICT: PASS' "$out/$name.out" && ! grep -q 'ERROR: AddressSanitizer\|runtime error' "$out/$name.err"; then
+		pass "$name"
+	else
+		fail "$name: expected $expect, got exit $rc, $classes${left:+processes left: $left }(see $out/$name.out)"
+		[ -n "$left" ] && kill -9 $left 2> /dev/null
+	fi
+}
+
+while read -r file flags expect; do
+	case $file in '#'* | '') continue ;; esac
+	hostile $SC hostile "$file" "$flags" "$expect"
+done < tests/zoo/HOSTILE
+
+# The same under ASan+UBSan, on the stretch of the grid where each first
+# struck (found by grid case N: N..N+300), or the whole grid.
+while read -r file flags expect; do
+	case $file in '#'* | '') continue ;; esac
+	n=$(sed -n 's/^  found by  grid case \([0-9]*\).*/\1/p' "$out/hostile_${file#hostile_}.out" | head -1)
+	hostile $ASC hostile_asan "$file" "$flags" "$expect" ${n:+--grid-case=$n-$((n + 300))}
+done < tests/zoo/HOSTILE
+
+# ---- a death or a hang replays from its report ----
+for pair in hostile_exit_A:crash:no-exit hostile_hang_A:hang:makes-progress; do
+	file=${pair%%:*}
+	want=${pair#*:}
+	f=$out/hostile_${file#hostile_}.out
+	cmd=$(sed -n 's/^  replay    //p' "$f" | head -1)
+	if [ -z "$cmd" ] || [[ "$cmd" != *--case=* ]]; then
+		fail "replay_${file}: no --case replay line in $f"
+		continue
+	fi
+	timeout 60 ${cmd/strcheck/$SC} --timeout=50 > "$out/replay-$file.out" 2>&1
+	rc=$?
+	grep -q "^DEFECT 1: ${want%%:*} (rule ${want#*:})" "$out/replay-$file.out" && [ $rc = 1 ]
+	check "replay_${file}_same_defect" $? "exit $rc, see $out/replay-$file.out"
+	# ... and its source is the one that triggers (starts with 'A'), not the
+	# grid walk's last source.
+	grep -q '^  input     src    = "A' "$f"
+	check "report_${file}_shows_the_case_that_died" $? "see $f"
+done
+
+# ---- strcheck's own stdout ----
+$SC --impl=build/zoo/hostile_proc_stdout.so --time=0 --no-race --format=json \
+	> "$out/stdout.json" 2> "$out/stdout.err"
+rc=$?
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["verdict"] == "fail", r["verdict"]
+assert any(d["class"] == "tamper" for d in r["defects"])
+assert r["sandbox"]["on"] and r["sandbox"]["refused_calls"] > 0
+' "$out/stdout.json" 2> "$out/stdout.py" && [ $rc = 1 ] && ! grep -q forged "$out/stdout.json"
+check candidate_cannot_write_strcheck_stdout $? "exit $rc, see $out/stdout.json, $out/stdout.py"
+
+# ---- processes ----
+# Without the sandbox the daemon really forks; the run still ends, | cat
+# does not wait for it, and nothing is left.
+start=$(date +%s)
+timeout 120 $SC --impl=build/zoo/hostile_fork_daemon.so --time=0 --no-race --no-sandbox 2>&1 |
+	cat > "$out/daemon.out"
+took=$(( $(date +%s) - start ))
+sleep 0.2
+left=$(leftovers hostile_fork_daemon)
+[ "$took" -lt 60 ] && [ -z "$left" ] && grep -q '^sandbox: not sandboxed' "$out/daemon.out"
+check no_daemon_outlives_the_run $? "took ${took}s, left: ${left:-none}, see $out/daemon.out"
+[ -n "$left" ] && kill -9 $left 2> /dev/null
+# Without the sandbox the candidate's SIGINT reaches strcheck: taken for
+# the candidate's (a tamper finding), not for the user's ^C.
+timeout 120 setsid -w $SC --impl=build/zoo/hostile_sigint_group.so --time=0 --no-race --no-sandbox \
+	> "$out/sigint.out" 2> "$out/sigint.err"
+rc=$?
+[ $rc = 1 ] && grep -q '^DEFECT [0-9]*: tamper (rule no-signals)' "$out/sigint.out" &&
+	grep -q 'sent strcheck Interrupt' "$out/sigint.out"
+check candidate_sigint_is_not_the_users $? "exit $rc, see $out/sigint.out"
+# The user's ^C (a SIGINT from outside the run): exit 130, no verdict.
+$SC --impl=build/zoo/ok_byte_loop.so --time=60 > "$out/user-int.out" 2> "$out/user-int.err" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+rc=$?
+sleep 0.2
+[ $rc = 130 ] && ! grep -q '^VERDICT' "$out/user-int.out" && [ -z "$(leftovers ok_byte_loop)" ]
+check users_interrupt_exits_130_without_verdict $? "exit $rc, see $out/user-int.out"
+
+# ---- the deadline ----
+start=$(date +%s)
+timeout 120 $SC --impl=build/zoo/hostile_slow.so --time=3 > "$out/slow.out" 2>&1
+rc=$?
+took=$(( $(date +%s) - start ))
+[ $rc = 0 ] && [ "$took" -le 8 ] && grep -q '^run stopped at the deadline (--time=3)' "$out/slow.out" &&
+	grep -q -- '--grid-case=[0-9]*-890722' "$out/slow.out" &&
+	grep -q '(run stopped early)$' "$out/slow.out"
+check slow_candidate_within_time_says_what_ran $? "exit $rc after ${took}s, see $out/slow.out"
+# The rest as the report says it: a --grid-case range runs just that part.
+$SC --impl=build/zoo/ok_byte_loop.so --grid-case=1000-1999 > "$out/range.out" 2>&1
+grep -q '^VERDICT: PASS, no defect in 1000 case(s)' "$out/range.out"
+check grid_case_range_runs_that_part $? "see $out/range.out"
+
+# ---- bad input: exit 2, one line on stderr, nothing on stdout, no block ----
+mkfifo "$out/fifo" 2> /dev/null || [ -p "$out/fifo" ]
+head -c 3000 build/libstrscpy.so > "$out/truncated.so"
+bad() {
+	local name=$1 want=$2 rc lines
+	shift 2
+	timeout 20 $SC "$@" > "$out/bad-$name.out" 2> "$out/bad-$name.err"
+	rc=$?
+	lines=$(wc -l < "$out/bad-$name.err")
+	if [ $rc = 2 ] && [ "$lines" = 1 ] && [ ! -s "$out/bad-$name.out" ] &&
+	   grep -q -- "^strcheck: .*$want" "$out/bad-$name.err"; then
+		pass "bad_input_$name"
+	else
+		fail "bad_input_$name: exit $rc, $lines stderr line(s): $(head -c 300 "$out/bad-$name.err")"
+	fi
+}
+bad replay_fifo "is a fifo, not a case file" --replay="$out/fifo"
+bad impl_fifo "is a fifo, not a shared object" --impl="$out/fifo"
+bad impl_truncated "a corrupt or truncated ELF file" --impl="$out/truncated.so"
+bad impl_newline 'cannot open a\\nb' --impl=$'a\nb'
+bad api_newline 'unknown API' --api=$'strscpy\nx'
+bad seed_blank "not an unsigned" "--seed= 5"
+bad seed_tab_minus "not an unsigned" $'--seed=\t-1'
+bad time_blank "expected seconds" "--time= 1"
+bad time_tab_minus "expected seconds" $'--time=\t-1'
+bad grid_range_backwards "not a case number or range" --grid-case=9-3
+# The largest random case number is one case, not the whole phase.
+timeout 60 $SC --random-case=18446744073709551615 > "$out/random-max.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q '^VERDICT: PASS, no defect in 1 case(s)' "$out/random-max.out"
+check random_case_max_is_one_case $? "exit $rc, see $out/random-max.out"
+exit 0

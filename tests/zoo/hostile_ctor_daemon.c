@@ -1,0 +1,39 @@
+/* Hostile: its constructor forks a daemon that would outlive the run (and hold strcheck's stdout).
+ * Correct except for that, and only on some inputs (a source starting
+ * with 'A'), as a real attack would hide. */
+#include <errno.h>
+#include <stdint.h>
+#include <sys/types.h>
+/* The copy itself is correct: a byte loop that reads each byte once. */
+static ssize_t copy(char *dest, const char *src, size_t count)
+{
+	size_t i;
+	char ch;
+
+	if (count == 0 || count > 0x7fffffff)
+		return -E2BIG;
+	for (i = 0; i < count - 1; i++) {
+		ch = src[i];
+		dest[i] = ch;
+		if (!ch)
+			return (ssize_t)i;
+	}
+	ch = src[i];
+	dest[i] = 0;
+	return ch ? -E2BIG : (ssize_t)i;
+}
+#include <unistd.h>
+
+__attribute__((constructor)) static void daemonize(void)
+{
+	if (fork() == 0) {
+		setsid();
+		sleep(60);
+		_exit(0);
+	}
+}
+
+ssize_t strscpy(char *dest, const char *src, size_t count)
+{
+	return copy(dest, src, count);
+}

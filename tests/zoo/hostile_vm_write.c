@@ -1,0 +1,37 @@
+/* Hostile: writes strcheck's memory with process_vm_writev.
+ * Correct except for that, and only on some inputs (a source starting
+ * with 'A'), as a real attack would hide. */
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+/* The copy itself is correct: a byte loop that reads each byte once. */
+static ssize_t copy(char *dest, const char *src, size_t count)
+{
+	size_t i;
+	char ch;
+
+	if (count == 0 || count > 0x7fffffff)
+		return -E2BIG;
+	for (i = 0; i < count - 1; i++) {
+		ch = src[i];
+		dest[i] = ch;
+		if (!ch)
+			return (ssize_t)i;
+	}
+	ch = src[i];
+	dest[i] = 0;
+	return ch ? -E2BIG : (ssize_t)i;
+}
+
+ssize_t strscpy(char *dest, const char *src, size_t count)
+{
+	if (count > 1 && count < 4096 && src[0] == 'A') {
+		char junk[8] = { 0 };
+		struct iovec l = { junk, sizeof(junk) }, r = { (void *)0x10000, sizeof(junk) };
+
+		process_vm_writev(getppid(), &l, 1, &r, 1, 0);
+	}
+	return copy(dest, src, count);
+}
