@@ -34,8 +34,14 @@ if ! $SC --time=0 --no-race --grid-case=0 | grep -q '^sandbox: seccomp'; then
 	exit 0
 fi
 
-# leftovers NAME: processes of a run of NAME.so still alive (none may be).
-leftovers() { pgrep -f "build/zoo/$1.so" | tr '\n' ' '; }
+# leftovers NAME: processes of a run of NAME.so from this tree still alive
+# (none may be; other trees on the machine may run the same zoo).
+leftovers() {
+	local p
+	for p in $(pgrep -f "build/zoo/$1.so"); do
+		[ "$(readlink "/proc/$p/cwd" 2> /dev/null)" = "$PWD" ] && printf '%s ' "$p"
+	done
+}
 
 # hostile BUILD LABEL FILE FLAGS EXPECT [EXTRA...]: one run, judged.
 hostile() {
