@@ -57,7 +57,7 @@ hostile() {
 	classes=$(grep -oE '^DEFECT [0-9]+: [a-z-]+ \(rule [a-z-]+\)' "$out/$name.out" |
 		  sed 's/^DEFECT [0-9]*: \([a-z-]*\) (rule \([a-z-]*\))/\1:\2/' | tr '\n' ' ')
 	if [ "$rc" = 1 ] && [[ " $classes" == *" $expect "* ]] && [ -z "$left" ] &&
-	   ! grep -q '^VERDICT: PASS' "$out/$name.out" && ! grep -q 'ERROR: AddressSanitizer\|runtime error' "$out/$name.err"; then
+	   ! grep -q '^VERDICT: PASS' "$out/$name.out" && ! grep -q 'AddressSanitizer\|runtime error' "$out/$name.err"; then
 		pass "$name"
 	else
 		fail "$name: expected $expect, got exit $rc, $classes${left:+processes left: $left }(see $out/$name.out)"

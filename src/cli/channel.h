@@ -42,7 +42,7 @@ struct sc_msg_head {
 
 struct sc_msg_loaded {
 	int32_t sandboxed;       /* 1: seccomp filter on */
-	char note[200];          /* what it refuses, or why it is off */
+	char note[320];          /* what it refuses, or why it is off */
 };
 
 struct sc_msg_defect {

@@ -297,7 +297,7 @@ void sc_child_main(const struct sc_child_args *a)
 	static struct child ch;
 	static struct sc_msg_loaded loaded;
 	struct rlimit no_core = { 0, 0 };
-	char err[512], note[200];
+	char err[512], note[320];
 	enum sc_phase phase = a->phase;
 	uint64_t from = a->from;
 

@@ -112,7 +112,7 @@ struct sc_shared {
 	struct sc_conc_stats race, reader;
 	unsigned hangs, deaths, restarts;
 	char stopped[700];               /* why the run stopped early (and what ran), or "" */
-	char sandbox[200];               /* how the child was sandboxed, or why not */
+	char sandbox[320];               /* how the child was sandboxed, or why not */
 	int sandboxed;
 	uint64_t refused;                /* system calls the sandbox refused */
 	int ndefects;

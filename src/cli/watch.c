@@ -97,6 +97,10 @@ static enum end watch(struct run *r, int *status)
 		w = waitpid(r->pid, status, WNOHANG);
 		if (w == r->pid || (w < 0 && errno != EINTR)) {
 			sc_run_drain(r);
+			/* Where it ended: the beacon's last word, not the last one
+			 * polled (thousands of cases may have run since). */
+			if (!r->forged)
+				sc_run_read_beacon(r, sc_now());
 			return why;
 		}
 		t = sc_now();
@@ -119,6 +123,8 @@ static enum end watch(struct run *r, int *status)
 			kill(r->pid, SIGKILL);
 			waitpid(r->pid, status, 0);
 			sc_run_drain(r);
+			if (!r->forged && why != END_STOPPED)
+				sc_run_read_beacon(r, sc_now());
 			return why;
 		}
 		if (t - shown > 0.1) {
