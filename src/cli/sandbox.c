@@ -90,6 +90,22 @@ static void catch_sigsys(void)
 	sigaction(SIGSYS, &sa, NULL);
 }
 
+/* Argument comparisons, every field given (the library's macros leave some
+ * to zero, which clang's -Wextra flags). */
+static struct scmp_arg_cmp cmp(unsigned arg, enum scmp_compare op, uint64_t value)
+{
+	struct scmp_arg_cmp c = { arg, op, value, 0 };
+
+	return c;
+}
+
+static struct scmp_arg_cmp masked(unsigned arg, uint64_t mask, uint64_t value)
+{
+	struct scmp_arg_cmp c = { arg, SCMP_CMP_MASKED_EQ, mask, value };
+
+	return c;
+}
+
 static int trap(scmp_filter_ctx ctx, const char *name, unsigned n, const struct scmp_arg_cmp *a)
 {
 	int nr = seccomp_syscall_resolve_name(name);
@@ -143,11 +159,11 @@ int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_
 		return 0;
 	}
 	/* Signals: only to itself (raise, abort and the engine's own). */
-	rc |= TRAP1(ctx, "kill", SCMP_A0(SCMP_CMP_NE, self));
-	rc |= TRAP1(ctx, "tgkill", SCMP_A0(SCMP_CMP_NE, self));
+	rc |= TRAP1(ctx, "kill", cmp(0, SCMP_CMP_NE, self));
+	rc |= TRAP1(ctx, "tgkill", cmp(0, SCMP_CMP_NE, self));
 	rc |= TRAP0(ctx, "tkill");
-	rc |= TRAP1(ctx, "rt_sigqueueinfo", SCMP_A0(SCMP_CMP_NE, self));
-	rc |= TRAP1(ctx, "rt_tgsigqueueinfo", SCMP_A0(SCMP_CMP_NE, self));
+	rc |= TRAP1(ctx, "rt_sigqueueinfo", cmp(0, SCMP_CMP_NE, self));
+	rc |= TRAP1(ctx, "rt_tgsigqueueinfo", cmp(0, SCMP_CMP_NE, self));
 	rc |= TRAP0(ctx, "pidfd_send_signal");
 	rc |= TRAP0(ctx, "pidfd_open");
 	rc |= TRAP0(ctx, "pidfd_getfd");
@@ -155,7 +171,7 @@ int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_
 	 * clone3 hides its flags in memory: ENOSYS makes glibc use clone. */
 	rc |= TRAP0(ctx, "fork");
 	rc |= TRAP0(ctx, "vfork");
-	rc |= TRAP1(ctx, "clone", SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
+	rc |= TRAP1(ctx, "clone", masked(0, CLONE_THREAD, 0));
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
 	rc |= TRAP0(ctx, "execve");
 	rc |= TRAP0(ctx, "execveat");
@@ -166,8 +182,8 @@ int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_
 	rc |= TRAP0(ctx, "kcmp");
 	rc |= TRAP0(ctx, "setsid");
 	rc |= TRAP0(ctx, "setpgid");
-	rc |= TRAP1(ctx, "prlimit64", SCMP_A0(SCMP_CMP_NE, 0));
-	rc |= TRAP1(ctx, "setpriority", SCMP_A1(SCMP_CMP_NE, 0));
+	rc |= TRAP1(ctx, "prlimit64", cmp(0, SCMP_CMP_NE, 0));
+	rc |= TRAP1(ctx, "setpriority", cmp(1, SCMP_CMP_NE, 0));
 	return load(ctx, rc, note, notelen, "first");
 }
 
@@ -278,19 +294,19 @@ static int memory_rules(scmp_filter_ctx ctx, uint64_t bound, uint64_t blk, uint6
 	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
 		const char *c = calls[i];
 
-		rc |= TRAP1(ctx, c, SCMP_A0(SCMP_CMP_GE, bound));
+		rc |= TRAP1(ctx, c, cmp(0, SCMP_CMP_GE, bound));
 		if (mask)
-			rc |= TRAP1(ctx, c, SCMP_A0(SCMP_CMP_MASKED_EQ, mask, blk));
+			rc |= TRAP1(ctx, c, masked(0, mask, blk));
 		if (!strcmp(c, "mmap"))
-			rc |= TRAP2(ctx, c, SCMP_A1(SCMP_CMP_GT, LMAX),
-				    SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_FIXED, MAP_FIXED));
+			rc |= TRAP2(ctx, c, cmp(1, SCMP_CMP_GT, LMAX),
+				    masked(3, MAP_FIXED, MAP_FIXED));
 		else
-			rc |= TRAP1(ctx, c, SCMP_A1(SCMP_CMP_GT, LMAX));
+			rc |= TRAP1(ctx, c, cmp(1, SCMP_CMP_GT, LMAX));
 	}
 	/* mremap's destination, with MREMAP_FIXED. */
-	rc |= TRAP1(ctx, "mremap", SCMP_A4(SCMP_CMP_GE, bound));
+	rc |= TRAP1(ctx, "mremap", cmp(4, SCMP_CMP_GE, bound));
 	if (mask)
-		rc |= TRAP1(ctx, "mremap", SCMP_A4(SCMP_CMP_MASKED_EQ, mask, blk));
+		rc |= TRAP1(ctx, "mremap", masked(4, mask, blk));
 	rc |= TRAP0(ctx, "shmat");
 	rc |= TRAP0(ctx, "userfaultfd");
 	return rc;
@@ -314,8 +330,8 @@ int sc_sandbox_lock(char *note, size_t notelen)
 	/* The sanitizers' fault path reads /proc/self/maps (glibc's
 	 * pthread_getattr_np: O_RDONLY | O_CLOEXEC): that one kind of open stays
 	 * allowed in a sanitized strcheck; writing, creating and the rest not. */
-	rc |= TRAP1(ctx, "open", SCMP_A1(SCMP_CMP_NE, O_RDONLY | O_CLOEXEC));
-	rc |= TRAP1(ctx, "openat", SCMP_A2(SCMP_CMP_NE, O_RDONLY | O_CLOEXEC));
+	rc |= TRAP1(ctx, "open", cmp(1, SCMP_CMP_NE, O_RDONLY | O_CLOEXEC));
+	rc |= TRAP1(ctx, "openat", cmp(2, SCMP_CMP_NE, O_RDONLY | O_CLOEXEC));
 #else
 	rc |= TRAP0(ctx, "open");
 	rc |= TRAP0(ctx, "openat");
@@ -327,12 +343,12 @@ int sc_sandbox_lock(char *note, size_t notelen)
 	rc |= TRAP0(ctx, "io_uring_enter");
 	rc |= TRAP0(ctx, "io_uring_register");
 	for (size_t i = 0; i < sizeof(owned) / sizeof(owned[0]); i++)
-		rc |= TRAP2(ctx, "rt_sigaction", SCMP_A0(SCMP_CMP_EQ, (uint64_t)owned[i]),
-			    SCMP_A1(SCMP_CMP_NE, 0));
-	rc |= TRAP1(ctx, "close", SCMP_A0(SCMP_CMP_EQ, (uint64_t)chan_fd));
-	rc |= TRAP1(ctx, "shutdown", SCMP_A0(SCMP_CMP_EQ, (uint64_t)chan_fd));
-	rc |= TRAP1(ctx, "dup2", SCMP_A1(SCMP_CMP_EQ, (uint64_t)chan_fd));
-	rc |= TRAP1(ctx, "dup3", SCMP_A1(SCMP_CMP_EQ, (uint64_t)chan_fd));
+		rc |= TRAP2(ctx, "rt_sigaction", cmp(0, SCMP_CMP_EQ, (uint64_t)owned[i]),
+			    cmp(1, SCMP_CMP_NE, 0));
+	rc |= TRAP1(ctx, "close", cmp(0, SCMP_CMP_EQ, (uint64_t)chan_fd));
+	rc |= TRAP1(ctx, "shutdown", cmp(0, SCMP_CMP_EQ, (uint64_t)chan_fd));
+	rc |= TRAP1(ctx, "dup2", cmp(1, SCMP_CMP_EQ, (uint64_t)chan_fd));
+	rc |= TRAP1(ctx, "dup3", cmp(1, SCMP_CMP_EQ, (uint64_t)chan_fd));
 	if (bound)
 		rc |= memory_rules(ctx, bound, blk, mask);
 	if (!load(ctx, rc, note, notelen, "second"))
