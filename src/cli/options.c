@@ -315,7 +315,7 @@ const struct sc_option sc_options[] = {
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
-		    "deadline of the whole run (default 9): the grid (a spread of every kind of "
+		    "deadline of the whole run (default " SC_STR(SC_DEFAULT_TIME) "): the grid (a spread of every kind of "
 		    "placement first), the concurrent checks, random cases in what is left; a grid "
 		    "cut short is reported with the command that runs the rest; 0: the grid and the "
 		    "concurrent checks only, without a deadline"),

@@ -143,7 +143,7 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	json_conc(out, "reader", &s->reader, ri->reader_skipped);
 	fprintf(out, "  \"sandbox\": {\"on\": %s, \"refused_calls\": %" PRIu64 ", \"note\": ",
 		s->sandboxed ? "true" : "false", s->refused);
-	json_str(out, s->sandbox);
+	sc_put_json_string(out, s->sandbox);
 	fputs("},\n", out);
 	fprintf(out, "  \"restarts\": %u, \"stopped\": ", s->restarts);
 	if (s->stopped[0])
