@@ -180,16 +180,13 @@ static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const ch
 	char names[200];
 
 	if (only == SC_ONLY_GRID && strchr(v + 1, '-')) {
-		/* A range A-B of the grid (a report names the rest of a cut run so). */
+		/* A range N-M of the grid (a report names the rest of a cut run so). */
+		size_t k = (size_t)(strchr(v + 1, '-') - v);
 		char first[32];
-		const char *dash = strchr(v + 1, '-');
 
-		if ((size_t)(dash - v) >= sizeof(first))
-			return bad_number(opt, v, err, errlen);
-		memcpy(first, v, (size_t)(dash - v));
-		first[dash - v] = 0;
-		if (parse_u64(first, &o->only_index) != 0 || parse_u64(dash + 1, &o->only_last) != 0 ||
-		    o->only_last < o->only_index)
+		snprintf(first, sizeof(first), "%.*s", (int)k, v);
+		if (k >= sizeof(first) || parse_u64(first, &o->only_index) ||
+		    parse_u64(v + k + 1, &o->only_last) || o->only_last < o->only_index)
 			return bad_number(opt, v, err, errlen);
 	} else if (only == SC_ONLY_GRID || only == SC_ONLY_RANDOM) {
 		if (parse_u64(v, &o->only_index) != 0)
@@ -315,10 +312,9 @@ const struct sc_option sc_options[] = {
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
-		    "deadline of the whole run (default " SC_STR(SC_DEFAULT_TIME) "): the grid (a spread of every kind of "
-		    "placement first), the concurrent checks, random cases in what is left; a grid "
-		    "cut short is reported with the command that runs the rest; 0: the grid and the "
-		    "concurrent checks only, without a deadline"),
+		    "deadline of the whole run (default " SC_STR(SC_DEFAULT_TIME) "): grid (a spread "
+		    "first), concurrent checks, random cases; a cut grid is reported with the command "
+		    "that runs the rest; 0: grid and concurrent checks, no deadline"),
 	OPT_SECONDS("race-time", "SECONDS", race_seconds, 0, SC_TIME_MAX,
 		    "time of each concurrent check (default: a quarter of --time, at least 0.5; "
 		    "0 skips them)"),
