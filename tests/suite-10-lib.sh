@@ -48,9 +48,12 @@ variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" edge grid guard 
 variant word32-forced gcc ar "-O2 -g -DWAT_WORD_BITS=32" "" edge grid guard bytes random race
 variant aligned-loads-forced gcc ar "-O2 -g -DWAT_UNALIGNED=0" "" edge grid guard bytes random
 variant big-endian-word32-forced clang ar "-O2 -g -DWAT_BIG_ENDIAN=1 -DWAT_WORD_BITS=32" "" edge grid guard bytes random
-# Debian's multilib lacks the i386 <asm/errno.h>; x86's is the generic one.
-mkdir -p "$out/m32-include/asm"
-echo '#include <asm-generic/errno.h>' > "$out/m32-include/asm/errno.h"
+# Debian's gcc-12-multilib lacks the i386 <asm/...> headers (gcc-multilib
+# links them, but conflicts with the cross compilers); x86's uapi headers
+# serve both word sizes (they test __i386__), as that link does.
+mkdir -p "$out/m32-include"
+rm -rf "$out/m32-include/asm"
+ln -s /usr/include/x86_64-linux-gnu/asm "$out/m32-include/asm"
 if echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$out/m32probe" 2>/dev/null; then
 	variant i386-m32 gcc ar "-O2 -g -m32 -isystem $top/$out/m32-include" "" edge grid guard bytes random race
 else
