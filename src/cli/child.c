@@ -262,9 +262,13 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 		m.st.calls += r.calls;
 		m.st.overlapped += r.overlapped;
 		if (r.nf) {
+			/* The check's figures first: with --first the supervisor
+			 * stops the run as soon as the finding arrives. */
 			m.st.found = 1;
+			send(ch, SC_MSG_CONC, &m, sizeof(m));
 			record_concurrent(ch, &r, phase, m.st.calls - 1);
-			break;
+			flush_hits(ch);
+			return;
 		}
 		spent = sc_now() - start;
 		if (spent >= limit || (spent >= want && m.st.overlapped >= SC_MIN_OVERLAP))
