@@ -150,6 +150,13 @@ for v in "" "--kconfig=CONFIG_DCACHE_WORD_ACCESS=n" "--kernel-wat=generic"; do
 		--api=strscpy_pad $v --no-race
 done
 
+# A candidate strcheck did not build may not excuse its own faults with an
+# exception table of the shims' format (it passed before the loader asked).
+K="-nostdinc -ffreestanding -Isrc/kshim -include src/kshim/linux/kconfig.h"
+cc -O1 -fPIC $K -c -o "$out/kshim.o" src/kshim/kshim.c &&
+	cc -O1 -fPIC -shared -Isrc/kshim -o "$out/hostile_extable.so" tests/sources/hostile_extable.c "$out/kshim.o"
+expect hostile_extable_not_excused overread --impl="$out/hostile_extable.so" --no-race
+
 # ---- the byte-order trap: a warning, and the defect it causes ----
 expect endian_trap retval --impl=tests/sources/endian_trap.c --no-race --quiet
 grep -q '^strcheck: warning: tests/sources/endian_trap.c:[0-9]*: tests whether __BIG_ENDIAN is defined\|^strcheck: warning: tests/sources/endian_trap.c:[0-9]* tests whether __BIG_ENDIAN is defined' \

@@ -118,6 +118,9 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 	if (sc_build_so(&req, &c->build, err, errlen) != 0)
 		return -1;
 	c->built = 1;
+	c->kernel = kernel;
+	/* Only this build's exception table may excuse a fault. */
+	sc_load_allow_fixups(kernel);
 	c->so = c->build.so;
 	add_about(c, "built", c->build.cmd);
 	for (size_t i = 0; i < c->ninputs; i++)

@@ -27,6 +27,7 @@ struct sc_candidate {
 	const char *so;          /* what the checked process loads */
 	const char *symbol;      /* the function (NULL: the API's name) */
 	int built;               /* strcheck built so (in build.dir) */
+	int kernel;              /* ... from a kernel tree, with the shims */
 	struct sc_build build;
 	struct sc_kbuild kb;
 	char about[700];         /* for the report: what was built from what, or "" */

@@ -89,6 +89,13 @@ static int check_elf(const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+static int allow_fixups;
+
+void sc_load_allow_fixups(int on)
+{
+	allow_fixups = on;
+}
+
 /* The object that defines addr, as the dynamic linker sees it. */
 static const struct link_map *owner_of(const void *addr, const char **name)
 {
@@ -143,8 +150,9 @@ void *sc_load(const char *path, const char *symbol, enum sc_api api,
 		dlclose(handle);
 		return NULL;
 	}
-	/* Kernel shims record the loads the kernel would fix up after a fault. */
-	tab = dlsym(handle, "sc_kshim_extable");
+	/* Kernel shims record the loads the kernel would fix up after a fault;
+	 * only a build strcheck made with them may have its faults excused. */
+	tab = allow_fixups ? dlsym(handle, "sc_kshim_extable") : NULL;
 	if (tab && found == self && owner_of(tab, &where) == self)
 		sc_fixup_register(tab);
 	return fn;

@@ -8,6 +8,11 @@
 
 #include "case.h"
 
+/* Let sc_load register the candidate's kernel exception table (only for a
+ * candidate strcheck built with its kernel shims: any other object could
+ * name its own faults "fixed up"). Off by default. */
+void sc_load_allow_fixups(int on);
+
 /* 1 if sc_load uses RTLD_DEEPBIND in this process (no sanitizer runtime). */
 int sc_load_deepbinds(void);
 
@@ -22,7 +27,7 @@ unsigned sc_native_machine(void);
  * with RTLD_DEEPBIND (not under a sanitizer runtime, which forbids it), so the
  * candidate's calls to functions it defines reach its own definitions.
  * A kernel candidate's exception table (src/kshim) is registered with
- * the fault handler (fixup.h).
+ * the fault handler (fixup.h) when sc_load_allow_fixups(1) said so.
  * A constructor that crashes takes the process with it: callers that must
  * survive that load in a child first (the strcheck program does).
  */
