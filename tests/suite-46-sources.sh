@@ -152,8 +152,8 @@ done
 
 # A candidate strcheck did not build may not excuse its own faults with an
 # exception table of the shims' format (it passed before the loader asked).
-K="-nostdinc -ffreestanding -Isrc/kshim -include src/kshim/linux/kconfig.h"
-cc -O1 -fPIC $K -c -o "$out/kshim.o" src/kshim/kshim.c &&
+KFLAGS="-nostdinc -ffreestanding -Isrc/kshim -include src/kshim/linux/kconfig.h"
+cc -O1 -fPIC $KFLAGS -c -o "$out/kshim.o" src/kshim/kshim.c &&
 	cc -O1 -fPIC -shared -Isrc/kshim -o "$out/hostile_extable.so" tests/sources/hostile_extable.c "$out/kshim.o"
 expect hostile_extable_not_excused overread --impl="$out/hostile_extable.so" --no-race
 
