@@ -16,6 +16,10 @@
 
 #include "../src/engine/fixup.h"
 
+/* The engine's hook, which sc_fixup_register sets (this test stands in
+ * for the engine and calls sc_fixup_apply itself). */
+int (*sc_fault_fixup)(const siginfo_t *si, void *uctx);
+
 #if defined(__x86_64__)
 extern const struct sc_extable_entry __start_sc_kextable[], __stop_sc_kextable[];
 static sigjmp_buf env;

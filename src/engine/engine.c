@@ -16,6 +16,7 @@
 #include "fixup.h"
 
 volatile unsigned long sc_calls;
+int (*sc_fault_fixup)(const siginfo_t *si, void *uctx);
 
 /*
  * Fault handling.  The handlers run with SA_NODEFER, so jumping out of one
@@ -67,7 +68,7 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 		return;
 	}
 	/* A load the kernel would fix up (kernel shims' exception table). */
-	if ((sig == SIGSEGV || sig == SIGBUS) && sc_fixup_apply(si, uctx))
+	if ((sig == SIGSEGV || sig == SIGBUS) && sc_fault_fixup && sc_fault_fixup(si, uctx))
 		return;
 	in_call = 0;
 	last_fault.signo = sig;

@@ -10,6 +10,7 @@ static const struct sc_extable *table;
 void sc_fixup_register(const struct sc_extable *tab)
 {
 	table = tab;
+	sc_fault_fixup = sc_fixup_apply;
 }
 
 static uintptr_t field(const int32_t *f)

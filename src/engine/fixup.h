@@ -33,8 +33,13 @@ struct sc_extable {
 	const struct sc_extable_entry *start, *stop;
 };
 
-/* Use this table from now on (one candidate per process). */
+/* Use this table from now on (one candidate per process); it also hooks
+ * sc_fixup_apply into the engine's fault handler. */
 void sc_fixup_register(const struct sc_extable *tab);
+
+/* The engine's hook (engine.c; NULL until a table is registered): a build
+ * of the engine without this file still links, and faults all stand. */
+extern int (*sc_fault_fixup)(const siginfo_t *si, void *uctx);
 
 /*
  * Called by the engine's fault handler for a SIGSEGV or SIGBUS inside a

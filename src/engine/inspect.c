@@ -1,15 +1,23 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
-#include <link.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "inspect.h"
+
+/* This process's ELF class (as <link.h>'s ElfW, which a -m32 build cannot
+ * include without 32-bit kernel headers). */
+#if UINTPTR_MAX > 0xffffffffu
+#define ElfW(type) Elf64_##type
+#else
+#define ElfW(type) Elf32_##type
+#endif
 
 /* The file, mapped read-only, and its dynamic symbol table. */
 struct elf_view {
@@ -107,22 +115,22 @@ static int symbolic(const struct elf_view *v)
 	return 0;
 }
 
-/* Is path the C library this process runs on? */
+/* Is path the C library this process runs on?  (Compared by real path: no
+ * <sys/stat.h>, which a -m32 build of the engine cannot include.) */
 static int is_our_libc(const char *path)
 {
+	static char a[PATH_MAX], b[PATH_MAX];
 	Dl_info info;
-	struct stat a, b;
 
 	if (!dladdr((void *)fopen, &info) || !info.dli_fname)
 		return 0;
-	return stat(path, &a) == 0 && stat(info.dli_fname, &b) == 0 && a.st_dev == b.st_dev &&
-	       a.st_ino == b.st_ino;
+	return realpath(path, a) && realpath(info.dli_fname, b) && !strcmp(a, b);
 }
 
 int sc_inspect(const char *path, int loaded_deepbind, char *notes, size_t len)
 {
 	struct elf_view v = { 0 };
-	struct stat st;
+	off_t size;
 	char calls[600] = "", shadowed[600] = "";
 	const char *lib = NULL, *shadow_lib = NULL;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), warnings = 0;
@@ -130,16 +138,17 @@ int sc_inspect(const char *path, int loaded_deepbind, char *notes, size_t len)
 
 	if (fd < 0)
 		return 0;
-	if (fstat(fd, &st) != 0 || st.st_size <= 0 || st.st_size > (1 << 30)) {
+	size = lseek(fd, 0, SEEK_END);
+	if (size <= 0 || size > (1 << 30)) {
 		close(fd);
 		return 0;
 	}
-	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	map = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)
 		return 0;
 	v.base = map;
-	v.size = (size_t)st.st_size;
+	v.size = (size_t)size;
 	if (view(&v) == 0) {
 		if (is_our_libc(path)) {
 			add(notes, len, "warning: %s is the C library strcheck itself runs on: the "

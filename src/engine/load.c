@@ -1,5 +1,4 @@
 #include <dlfcn.h>
-#include <link.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -97,12 +96,12 @@ void sc_load_allow_fixups(int on)
 }
 
 /* The object that defines addr, as the dynamic linker sees it. */
-static const struct link_map *owner_of(const void *addr, const char **name)
+static const void *owner_of(const void *addr, const char **name)
 {
 	Dl_info info;
-	struct link_map *lm = NULL;
+	void *lm = NULL;
 
-	if (!dladdr1(addr, &info, (void **)&lm, RTLD_DL_LINKMAP))
+	if (!dladdr1(addr, &info, &lm, RTLD_DL_LINKMAP))
 		return NULL;
 	*name = info.dli_fname;
 	return lm;
@@ -113,8 +112,8 @@ void *sc_load(const char *path, const char *symbol, enum sc_api api,
 {
 	void *handle, *fn, *tab;
 	char pathbuf[4096];
-	struct link_map *self = NULL;
-	const struct link_map *found;
+	void *self = NULL;          /* link maps, compared only (no <link.h>:   */
+	const void *found;          /* it needs kernel headers a -m32 build lacks) */
 	const char *where = "another library";
 
 	if (check_elf(path, err, errlen) != 0)
