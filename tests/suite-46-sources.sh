@@ -31,7 +31,11 @@ fi
 expect() {
 	local name=$1 want=$2 rc classes
 	shift 2
-	timeout 120 "$SC" --time=1 "$@" > "$out/$name.out" 2> "$out/$name.err"
+	# A defect must be found in the whole grid: --time=0 (a short --time is
+	# a real deadline and cuts the grid on a busy machine).
+	local t=1
+	case $want in pass | exit2) ;; *) t=0 ;; esac
+	timeout 120 "$SC" --time=$t "$@" > "$out/$name.out" 2> "$out/$name.err"
 	rc=$?
 	classes=$(grep -oE '^DEFECT [0-9]+: [a-z-]+' "$out/$name.out" | awk '{print $3}' | tr '\n' ' ')
 	case $want in
