@@ -108,7 +108,7 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		" * or link the function in:\n"
 		" *     cc -DREPRO_LINKED repro.c impl.o -lpthread -o repro && ./repro\n"
 		" * Exit status: 1 while the defect is there, 0 once it is fixed, 2 on a set-up error.\n"
-		"%s */\n", mode ? " * The defect is timing-dependent: the reproducer tries for a few seconds.\n" : "");
+		"%s */\n", mode ? " * The defect is timing-dependent: the reproducer tries for up to 8 seconds.\n" : "");
 	fputs("#define _GNU_SOURCE 1\n", f);
 	fprintf(f, "#define REPRO_API %d            /* 0 strscpy, 1 strscpy_pad, 2 strlcpy, 3 strncpy */\n",
 		(int)c.api);
@@ -128,7 +128,7 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 	fprintf(f, "#define REPRO_STRICT %d\n#define REPRO_MODE %d           /* 0 one call, 1 race, 2 reader */\n",
 		c.policy == SC_STRICT, mode);
 	fprintf(f, "#define REPRO_SECONDS %d\n#define REPRO_HOT_FROM %zu\n#define REPRO_HOT_TO %zu\n",
-		mode ? 3 : 0, from, to);
+		mode ? 8 : 0, from, to);
 	fprintf(f, "#define REPRO_DATA_LEN %zu\n", (size_t)SC_ARENA_DATA);
 	fprintf(f, "#ifdef REPRO_LINKED\nextern ");
 	fprintf(f, fn_decl(c.api), sym);
