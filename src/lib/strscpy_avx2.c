@@ -18,6 +18,11 @@ AVX2 static inline __m256i load32(const char *p)
 	return v;
 }
 
+AVX2 static inline void store32(char *p, __m256i v)
+{
+	_mm256_storeu_si256((__m256i *)p, v);
+}
+
 AVX2 static inline unsigned zeros32(__m256i v)
 {
 	return (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()));
@@ -161,27 +166,17 @@ AVX2 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char *
 	}
 }
 
+/* Bytes the entry copies inline (three loads) before copy_rest. */
+#define HEAD 96
+
 /*
- * x86-64, AVX2.  A string shorter than 96 bytes, the common case, or a
- * count up to 96, takes one to three loads and a few instructions (copy_rest, with the loop and its
- * registers to save, is only called for longer ones).
+ * x86-64, AVX2.  A string shorter than HEAD bytes, the common case, or a
+ * count up to HEAD, takes one to four loads and a few instructions
+ * (VEC_ENTRY); copy_rest, with the loop and its registers to save, is
+ * only called for longer ones.
  */
 AVX2 ssize_t strscpy_avx2(char *dest, const char *src, size_t count)
 {
-	if (count_rejected(count))
-		return -E2BIG;
-	if (wat_page_left(src) < 96)
-		return copy_rest(dest, src, count, 0);
-	for (size_t at = 0; at < 96; at += 32) {
-		__m256i v = load32(src + at);
-		unsigned m = zeros32(v);
-
-		if (count - at <= 32)
-			return finish32(dest, v, m, at, count - at);
-		if (m)
-			return nul_in(dest, v, m, at);
-		_mm256_storeu_si256((__m256i *)(dest + at), v);
-	}
-	return copy_rest(dest, src, count, 96);
+	VEC_ENTRY(__m256i, 32, HEAD, load32, zeros32, finish32, nul_in, store32, copy_rest);
 }
 #endif

@@ -57,25 +57,12 @@ VEC_NO_ASAN __attribute__((noinline)) static ssize_t copy_rest(char *dest, const
 }
 /*
  * x86-64, SSE2.  A string shorter than 64 bytes, or a count up to 64,
- * takes one to four loads and a few instructions; copy_rest does the rest
- * of longer ones.
+ * takes one to four loads and a few instructions (VEC_ENTRY); copy_rest
+ * does the rest of longer ones.
  */
 VEC_NO_ASAN ssize_t strscpy_sse2(char *dest, const char *src, size_t count)
 {
-	if (count_rejected(count))
-		return -E2BIG;
-	if (wat_page_left(src) < 64)
-		return copy_rest(dest, src, count, 0);
-	for (size_t at = 0; at < 64; at += 16) {
-		__m128i v = vec_load16(src + at);
-		unsigned m = vec_zeros16(v);
-
-		if (count - at <= 16)
-			return vec_finish16(dest, v, m, at, count - at);
-		if (m)
-			return vec_nul_in16(dest, v, m, at);
-		_mm_storeu_si128((__m128i *)(dest + at), v);
-	}
-	return copy_rest(dest, src, count, 64);
+	VEC_ENTRY(__m128i, 16, 64, vec_load16, vec_zeros16, vec_finish16, vec_nul_in16,
+		  vec_store16, copy_rest);
 }
 #endif

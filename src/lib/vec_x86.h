@@ -77,6 +77,12 @@ VEC_NO_ASAN static inline void vec_store_first16(char *p, __m128i v, size_t n)
 		*p = (char)w;
 }
 
+/* Store the 16 bytes of v at p. */
+VEC_NO_ASAN static inline void vec_store16(char *p, __m128i v)
+{
+	_mm_storeu_si128((__m128i *)p, v);
+}
+
 /* The 16 bytes of v, for dest + res, hold the NUL (m = vec_zeros16(v) != 0)
  * and fit before dest[count-1]: store them, zero from the NUL on. */
 VEC_NO_ASAN static inline ssize_t vec_nul_in16(char *dest, __m128i v, unsigned m, size_t res)
@@ -131,5 +137,35 @@ VEC_NO_ASAN static inline ssize_t vec_step16(char *dest, const char *src, size_t
 	*res += 16;
 	return STEP_MORE;
 }
+
+/*
+ * The body of a vector path's entry point, shared by the SSE2 and AVX2
+ * paths (a macro: the vector type differs): the counts every path
+ * rejects; then, where head bytes are left in the source's page, up to
+ * head / w loads of w bytes inline, each decided on and stored before the
+ * next (a short string, the common case, is done here, without a stack
+ * frame); the rest, or all of it near a page's end, in copy_rest(dest,
+ * src, count, res), which has the loop and its registers to save.  vec,
+ * load, zeros, finish, nul_in and store are the path's w-byte type and
+ * pieces, as vec_load16, vec_zeros16, vec_finish16, vec_nul_in16 and
+ * vec_store16 are for 16 bytes.
+ */
+#define VEC_ENTRY(vec, w, head, load, zeros, finish, nul_in, store, copy_rest) \
+	do { \
+		if (count_rejected(count)) \
+			return -E2BIG; \
+		if (wat_page_left(src) < (head)) \
+			return copy_rest(dest, src, count, 0); \
+		for (size_t at = 0; at < (head); at += (w)) { \
+			vec v = load(src + at); \
+			unsigned m = zeros(v); \
+			if (count - at <= (w)) \
+				return finish(dest, v, m, at, count - at); \
+			if (m) \
+				return nul_in(dest, v, m, at); \
+			store(dest + at, v); \
+		} \
+		return copy_rest(dest, src, count, (head)); \
+	} while (0)
 
 #endif
