@@ -9,10 +9,11 @@
  * the machine slows every implementation alike, so the ratios to the
  * project's strscpy are what the table shows (absolute times drift).
  *
- *   bench [-t TRIALS] [-b BATCH_US] [-o PLOT.svg] [-q]
+ *   bench [-t TRIALS] [-b BATCH_US] [-o PLOT.svg] [-q] [-l]
  *     -t   rounds per cell (default 15)      -b  batch length (default 100 us)
  *     -o   the SVG plot (default build/bench/bench.svg)
  *     -q   quick: 5 rounds of 20 us (a smoke test)
+ *     -l   also the vector paths' bare loops (bench_loops.c): where the time goes
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #include "bench_impls.h"
+#include "bench_loops.h"
 #include "bench_svg.h"
 
 #define MAX_IMPL 16
@@ -212,14 +214,14 @@ static int plot(const char *path, int trials, const char *load0, const char *loa
 
 int main(int argc, char **argv)
 {
-	int trials = 15, opt;
+	int trials = 15, opt, loops = 0;
 	double batch_us = 100;
 	const char *svg = "build/bench/bench.svg";
 	char load0[32], load1[32];
 	char *srcbuf, *dstbuf;
 	size_t nlen;
 
-	while ((opt = getopt(argc, argv, "t:b:o:q")) != -1) {
+	while ((opt = getopt(argc, argv, "t:b:o:ql")) != -1) {
 		if (opt == 't')
 			trials = atoi(optarg);
 		else if (opt == 'b')
@@ -228,6 +230,8 @@ int main(int argc, char **argv)
 			svg = optarg;
 		else if (opt == 'q')
 			trials = 5, batch_us = 20;
+		else if (opt == 'l')
+			loops = 1;
 		else
 			return 2;
 	}
@@ -241,6 +245,8 @@ int main(int argc, char **argv)
 		return 2;
 	memset(dstbuf, 'x', 65536 + 8192);
 	nimpl = bench_impls(impls, MAX_IMPL);
+	if (loops)
+		nimpl += bench_loops(impls + nimpl, MAX_IMPL - nimpl);
 	loadavg(load0, sizeof(load0));
 	for (size_t j = 0; j < NLEN; j++)
 		for (size_t c = 0; c < NCASE; c++)
