@@ -1,0 +1,82 @@
+# mk/cross.mk - strcheck and the library built for other architectures
+# (docs/architectures.md).  Included by the top Makefile.
+#
+# Targets
+#   cross        every architecture of CROSS_ARCHES whose cross compiler is
+#                installed: $(BUILD)/cross/ARCH/{strcheck,libstrscpy.so,
+#                libstrscpy.a,libengine.a}, plus the zoo's cross entries
+#                (tests/zoo/MANIFEST.cross) in $(BUILD)/cross/ARCH/zoo/.
+#                Architectures whose compiler is missing are named, not built.
+#   cross-ARCH   just that one (fails, saying what to install, without it).
+#   test-cross   tests/suite-60-cross.sh: on each architecture the library's
+#                suite, strcheck checking that architecture's library and
+#                zoo entries (under qemu-user; i386 natively).
+#
+# A strcheck on x86-64 given a foreign .so finds these builds next to its
+# own binary ($(BUILD)/cross/ARCH/strcheck) and runs the matching one
+# under qemu-ARCH -L /usr/TRIPLET (src/cli/foreign.c).
+#
+# The cross builds leave out what cannot run under qemu-user: no
+# sanitizers, and no seccomp sandbox (SC_HAVE_SECCOMP=0; qemu-user does
+# not support installing seccomp filters for the guest).
+
+CROSS_ARCHES ?= s390x powerpc aarch64 armhf riscv64 i386
+
+# ARCH -> compiler prefix ("" for i386, which uses the host gcc -m32).
+cross_prefix_s390x   := s390x-linux-gnu-
+cross_prefix_powerpc := powerpc-linux-gnu-
+cross_prefix_aarch64 := aarch64-linux-gnu-
+cross_prefix_armhf   := arm-linux-gnueabihf-
+cross_prefix_riscv64 := riscv64-linux-gnu-
+cross_prefix_i386    :=
+# ARCH -> the Debian packages that provide its compiler.
+cross_pkgs_s390x   := gcc-s390x-linux-gnu libc6-dev-s390x-cross
+cross_pkgs_powerpc := gcc-powerpc-linux-gnu libc6-dev-powerpc-cross
+cross_pkgs_aarch64 := gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+cross_pkgs_armhf   := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
+cross_pkgs_riscv64 := gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
+cross_pkgs_i386    := gcc-12-multilib
+
+# The compiler (with -m32 inside CC, so the zoo's rule gets it too).
+cross_cc = $(if $(cross_prefix_$1),$(cross_prefix_$1)gcc,gcc -m32)
+# Debian's i386 multilib lacks <asm/*.h>: x86-64's kernel headers serve
+# both (they #ifdef __i386__), linked in as include/asm.
+cross_cflags = -O2 -g $(if $(filter i386,$1),-isystem $(CURDIR)/$(BUILD)/cross/i386/include)
+cross_have = $(shell echo 'int main(void){return 0;}' | \
+	$(call cross_cc,$1) -x c - -o /dev/null 2>/dev/null && echo yes)
+
+.PHONY: cross test-cross $(CROSS_ARCHES:%=cross-%)
+
+cross:
+	@for a in $(CROSS_ARCHES); do \
+		$(MAKE) -s --no-print-directory cross-$$a CROSS_QUIET_MISSING=1 || exit 1; \
+	done
+
+# One architecture: the library, the engine and strcheck, built by this
+# Makefile's own rules with BUILD pointed at build/cross/ARCH, then the
+# zoo's cross entries.
+define cross_rules
+cross-$1:
+	@if [ -z "$$(call cross_have,$1)" ]; then \
+		echo "cross-$1: no compiler: install $(cross_pkgs_$1)" >&2; \
+		[ -n "$$(CROSS_QUIET_MISSING)" ]; exit; \
+	fi; \
+	mkdir -p $(BUILD)/cross/$1/include && \
+	ln -sfn /usr/include/x86_64-linux-gnu/asm $(BUILD)/cross/$1/include/asm && \
+	$(MAKE) -s --no-print-directory BUILD=$(BUILD)/cross/$1 CC="$(call cross_cc,$1)" \
+		AR=$(cross_prefix_$1)ar CFLAGS="$(call cross_cflags,$1)" SC_HAVE_SECCOMP=0 \
+		$(BUILD)/cross/$1/strcheck $(BUILD)/cross/$1/libstrscpy.so \
+		$(BUILD)/cross/$1/libstrscpy.a cross-zoo-here
+endef
+$(foreach a,$(CROSS_ARCHES),$(eval $(call cross_rules,$a)))
+
+# The zoo entries the cross suite runs (tests/zoo/MANIFEST.cross), built
+# into $(BUILD)/zoo/ of the current BUILD (build/cross/ARCH/zoo when
+# called from cross-ARCH) with the current compiler.
+CROSS_ZOO := $(shell awk '!/^\#/ && NF == 5 && $$1 !~ /\// {print $$1}' \
+	tests/zoo/MANIFEST.cross 2>/dev/null | sort -u)
+.PHONY: cross-zoo-here
+cross-zoo-here: $(CROSS_ZOO:%=$(BUILD)/zoo/%.so)
+
+test-cross:
+	@bash tests/suite-60-cross.sh
