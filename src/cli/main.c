@@ -22,6 +22,7 @@
 #include "inputs.h"
 #include "options.h"
 #include "deliver.h"
+#include "foreign.h"
 #include "report.h"
 #include "supervise.h"
 
@@ -218,6 +219,7 @@ int main(int argc, char **argv)
 	struct sc_report_info ri = { 0 };
 	struct sc_shared *s = NULL;
 	struct sc_deliver dv;
+	const struct sc_arch *arch;
 	char err[600];
 	static char flags[8192];
 	int rc;
@@ -237,6 +239,15 @@ int main(int argc, char **argv)
 	}
 	if (o.impl && sc_check_impl_list(o.impl, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
+	/* A candidate for another architecture: its strcheck takes over. */
+	if (sc_foreign_target(o.impl, NULL, &arch, err, sizeof(err)) != 0)
+		return fail("%s%s", err, "");
+	if (arch != sc_arch_self()) {
+		sc_foreign_exec(arch, o.impl ? o.impl : "the project's own library", argv + 1, NULL,
+				err, sizeof(err));
+		return fail("%s%s", err, "");
+	}
+	ri.arch = sc_foreign_how();
 	if (o.impl && sc_candidate_setup(&o, &cand, flags, sizeof(flags), err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	ri.build_flags = flags;

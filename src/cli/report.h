@@ -21,6 +21,7 @@ struct sc_report_info {
 	const char *about;       /* what strcheck built the candidate from, or NULL */
 	const char *notes;       /* "note:"/"warning:" lines about the candidate, or NULL */
 	int quiet;               /* text: no header or summary */
+	const char *arch;        /* the architecture that ran, and how; or NULL */
 	const char *race_skipped;    /* why the race check did not run, or NULL */
 	const char *reader_skipped;  /* likewise for the reader check */
 };

@@ -136,6 +136,11 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	fputs(", \"notes\": ", out);
 	sc_put_json_string(out, ri->notes ? ri->notes : "");
 	fputs(",\n", out);
+	if (ri->arch) {
+		fputs("  \"architecture\": ", out);
+		sc_put_json_string(out, ri->arch);
+		fputs(",\n", out);
+	}
 	fprintf(out, "  \"cases\": {\"grid\": %" PRIu64 ", \"grid_total\": %" PRIu64
 		", \"random\": %" PRIu64 ", \"replayed\": %" PRIu64 "},\n", s->done[SC_PH_GRID],
 		s->grid_total, s->done[SC_PH_RANDOM], s->done[SC_PH_ONE]);

@@ -239,6 +239,8 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		/* What strcheck built it from, and what it noticed about it. */
 		if (ri->about && *ri->about)
 			fprintf(out, "%s\n", ri->about);
+		if (ri->arch)
+			fprintf(out, "architecture: %s\n", ri->arch);
 		fprintf(out, "%s\n", ri->notes ? ri->notes : "");
 	}
 	for (int i = 0; i < s->ndefects; i++)

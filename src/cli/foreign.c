@@ -1,0 +1,188 @@
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "foreign.h"
+
+/* Set by the strcheck that started this one: how it runs.  Its presence
+ * also means "already the foreign build": no second hop. */
+#define RUN_AS_ENV "STRCHECK_RUN_AS"
+/* Where the cross builds are (default: cross/ beside this binary). */
+#define CROSS_DIR_ENV "STRCHECK_CROSS_DIR"
+
+int sc_foreign_target(const char *impl, const struct sc_arch *want,
+		      const struct sc_arch **out, char *err, size_t errlen)
+{
+	const struct sc_arch *self = sc_arch_self(), *of = NULL;
+	char a[64], b[64];
+	int rc = impl ? sc_arch_of_file(impl, &of, err, errlen) : 0;
+
+	if (rc < 0)
+		return 2;
+	if (rc == 0)
+		of = want ? want : self;
+	if (want && of != want) {
+		sc_arch_describe(of, a, sizeof(a));
+		sc_arch_describe(want, b, sizeof(b));
+		snprintf(err, errlen, "%s is built for %s, not for --arch=%s (leave --arch out to "
+			 "check it on its own architecture)", impl, a, want->name);
+		return 2;
+	}
+	*out = of;
+	return 0;
+}
+
+/* Is there an executable called name on $PATH?  Its path in buf. */
+static int on_path(const char *name, char *buf, size_t n)
+{
+	const char *path = getenv("PATH");
+
+	for (const char *p = path ? path : ""; *p; p += *p == ':') {
+		size_t len = strcspn(p, ":");
+
+		snprintf(buf, n, "%.*s/%s", (int)len, p, name);
+		p += len;
+		if (len && access(buf, X_OK) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Where strcheck's build for a is: $STRCHECK_CROSS_DIR/NAME/strcheck, or
+ * cross/NAME/strcheck beside this program. */
+static void cross_binary(const struct sc_arch *a, char *buf, size_t n)
+{
+	const char *dir = getenv(CROSS_DIR_ENV);
+	char self[PATH_MAX];
+	ssize_t len;
+
+	if (dir && *dir) {
+		snprintf(buf, n, "%s/%s/strcheck", dir, a->name);
+		return;
+	}
+	len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	self[len > 0 ? len : 0] = 0;
+	if (strrchr(self, '/'))
+		*strrchr(self, '/') = 0;
+	else
+		strcpy(self, ".");
+	snprintf(buf, n, "%s/cross/%s/strcheck", self, a->name);
+}
+
+/* What to do to get a cross build: install the compiler, or just build. */
+static void how_to_build(const struct sc_arch *a, char *buf, size_t n)
+{
+	char cc[PATH_MAX], first[64];
+
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(a->cc, " "), a->cc);
+	if (on_path(first, cc, sizeof(cc)) && strcmp(a->name, "i386"))
+		snprintf(buf, n, "run 'make cross-%s'", a->name);
+	else
+		snprintf(buf, n, "install %s, then run 'make cross-%s'", a->packages, a->name);
+}
+
+/* head, then argv with --impl replaced by impl when given ("--impl=FILE"
+ * or "--impl FILE" dropped, "--impl=IMPL" added at the end). */
+static char **new_args(char **argv, const char *impl, char **head, int nhead)
+{
+	int n = 0, k = nhead;
+	char **v;
+
+	while (argv[n])
+		n++;
+	v = calloc((size_t)(n + nhead + 2), sizeof(*v));
+	if (!v)
+		return NULL;
+	memcpy(v, head, (size_t)nhead * sizeof(*v));
+	for (int i = 0; i < n; i++) {
+		if (impl && !strncmp(argv[i], "--impl=", 7))
+			continue;
+		if (impl && !strcmp(argv[i], "--impl")) {
+			i++;
+			continue;
+		}
+		v[k++] = argv[i];
+	}
+	if (impl) {
+		size_t len = strlen(impl) + 8;
+
+		v[k] = malloc(len);
+		if (!v[k])
+			return NULL;
+		snprintf(v[k], len, "--impl=%s", impl);
+	}
+	return v;
+}
+
+int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, const char *impl,
+		    char *err, size_t errlen)
+{
+	const struct sc_arch *self = sc_arch_self();
+	char bin[PATH_MAX], qemu[PATH_MAX], libc[PATH_MAX], how[256], desc[64], run_as[160];
+	char *head[4];
+	int nhead = 0, native = self && a->runs_on == self->machine;
+	struct stat st;
+	char **args;
+
+	sc_arch_describe(a, desc, sizeof(desc));
+	if (getenv(RUN_AS_ENV)) {
+		snprintf(err, errlen, "%s is for %s, but this is strcheck's %s build, "
+			 "started by another strcheck: run that one", name, desc,
+			 self ? self->name : "unknown");
+		return 2;
+	}
+	cross_binary(a, bin, sizeof(bin));
+	if (access(bin, X_OK) != 0) {
+		how_to_build(a, how, sizeof(how));
+		snprintf(err, errlen, "%s is for %s and there is no %s build of strcheck "
+			 "(%s): %s", name, desc, a->name, bin, how);
+		return 2;
+	}
+	if (!native) {
+		if (!on_path(a->qemu, qemu, sizeof(qemu))) {
+			snprintf(err, errlen, "%s is for %s: running strcheck's %s build "
+				 "needs %s: install qemu-user", name, desc, a->name, a->qemu);
+			return 2;
+		}
+		snprintf(libc, sizeof(libc), "/usr/%s", a->triplet);
+		if (stat(libc, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, "%s is for %s: qemu needs its C library in "
+				 "%s: install %s", name, desc, libc, a->packages);
+			return 2;
+		}
+		head[nhead++] = qemu;
+		head[nhead++] = "-L";
+		head[nhead++] = libc;
+		snprintf(run_as, sizeof(run_as), "emulated by %s (qemu-user)", a->qemu);
+	} else {
+		snprintf(run_as, sizeof(run_as), "native (%d-bit process on the %s kernel)",
+			 a->bits, self->name);
+	}
+	head[nhead++] = bin;
+	args = new_args(argv, impl, head, nhead);
+	if (!args || setenv(RUN_AS_ENV, run_as, 1) != 0) {
+		snprintf(err, errlen, "out of memory");
+		return 2;
+	}
+	execv(args[0], args);
+	snprintf(err, errlen, "cannot run %s: %s", args[0], strerror(errno));
+	return 2;
+}
+
+const char *sc_foreign_how(void)
+{
+	static char buf[256];
+	const struct sc_arch *self = sc_arch_self();
+	const char *run_as = getenv(RUN_AS_ENV);
+	char desc[64];
+
+	if (!self)
+		return "an architecture strcheck has no name for";
+	sc_arch_describe(self, desc, sizeof(desc));
+	snprintf(buf, sizeof(buf), "%s, %s", desc, run_as && *run_as ? run_as : "native");
+	return buf;
+}
