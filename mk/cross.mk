@@ -8,6 +8,9 @@
 #                (tests/zoo/MANIFEST.cross) in $(BUILD)/cross/ARCH/zoo/.
 #                Architectures whose compiler is missing are named, not built.
 #   cross-ARCH   just that one (fails, saying what to install, without it).
+#   cross-list   one line per architecture: ARCH, yes|no (compiler there),
+#                its qemu-user binary ("-": runs natively), its C library
+#                directory, the Debian packages of its compiler.
 #   test-cross   tests/suite-60-cross.sh: on each architecture the library's
 #                suite, strcheck checking that architecture's library and
 #                zoo entries (under qemu-user; i386 natively).
@@ -36,16 +39,30 @@ cross_pkgs_aarch64 := gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 cross_pkgs_armhf   := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 cross_pkgs_riscv64 := gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 cross_pkgs_i386    := gcc-12-multilib
+# ARCH -> how it runs here: its qemu-user binary ("-": natively on x86-64)
+# and the directory of its C library (qemu-ARCH -L).
+cross_qemu_s390x   := qemu-s390x
+cross_qemu_powerpc := qemu-ppc
+cross_qemu_aarch64 := qemu-aarch64
+cross_qemu_armhf   := qemu-arm
+cross_qemu_riscv64 := qemu-riscv64
+cross_qemu_i386    := -
+cross_libc = /usr/$(patsubst %-,%,$(or $(cross_prefix_$1),i386-linux-gnu-))
 
-# The compiler (with -m32 inside CC, so the zoo's rule gets it too).
-cross_cc = $(if $(cross_prefix_$1),$(cross_prefix_$1)gcc,gcc -m32)
-# Debian's i386 multilib lacks <asm/*.h>: x86-64's kernel headers serve
-# both (they #ifdef __i386__), linked in as include/asm.
-cross_cflags = -O2 -g $(if $(filter i386,$1),-isystem $(CURDIR)/$(BUILD)/cross/i386/include)
+# The compiler.  For i386 the flags go inside CC, so the zoo's rule gets
+# them too: Debian's i386 multilib lacks <asm/*.h>, and x86-64's kernel
+# headers serve both (they #ifdef __i386__), linked in as include/asm.
+cross_cc = $(if $(cross_prefix_$1),$(cross_prefix_$1)gcc,gcc -m32 -isystem $(CURDIR)/$(BUILD)/cross/i386/include)
+cross_cflags = -O2 -g
 cross_have = $(shell echo 'int main(void){return 0;}' | \
 	$(call cross_cc,$1) -x c - -o /dev/null 2>/dev/null && echo yes)
 
-.PHONY: cross test-cross $(CROSS_ARCHES:%=cross-%)
+.PHONY: cross cross-list test-cross $(CROSS_ARCHES:%=cross-%)
+
+# One line per architecture, for scripts: ARCH yes|no QEMU LIBC PACKAGES...
+cross-list:
+	@$(foreach a,$(CROSS_ARCHES),echo "$a $(or $(call cross_have,$a),no) \
+		$(cross_qemu_$a) $(call cross_libc,$a) $(cross_pkgs_$a)";)
 
 cross:
 	@for a in $(CROSS_ARCHES); do \
@@ -66,17 +83,21 @@ cross-$1:
 	$(MAKE) -s --no-print-directory BUILD=$(BUILD)/cross/$1 CC="$(call cross_cc,$1)" \
 		AR=$(cross_prefix_$1)ar CFLAGS="$(call cross_cflags,$1)" SC_HAVE_SECCOMP=0 \
 		$(BUILD)/cross/$1/strcheck $(BUILD)/cross/$1/libstrscpy.so \
-		$(BUILD)/cross/$1/libstrscpy.a cross-zoo-here
+		$(BUILD)/cross/$1/libstrscpy.a $(BUILD)/cross/$1/test_lib cross-zoo-here
 endef
 $(foreach a,$(CROSS_ARCHES),$(eval $(call cross_rules,$a)))
 
 # The zoo entries the cross suite runs (tests/zoo/MANIFEST.cross), built
 # into $(BUILD)/zoo/ of the current BUILD (build/cross/ARCH/zoo when
 # called from cross-ARCH) with the current compiler.
-CROSS_ZOO := $(shell awk '!/^\#/ && NF == 5 && $$1 !~ /\// {print $$1}' \
+CROSS_ZOO := $(shell awk '!/^\#/ && NF > 5 && $$1 != "own" {print $$1}' \
 	tests/zoo/MANIFEST.cross 2>/dev/null | sort -u)
 .PHONY: cross-zoo-here
 cross-zoo-here: $(CROSS_ZOO:%=$(BUILD)/zoo/%.so)
+
+# The library's own test program (tests/test_lib.c) for the current BUILD.
+$(BUILD)/test_lib: tests/test_lib.c $(BUILD)/libengine.a $(BUILD)/libstrscpy.a $(HEADERS)
+	$(CC) $(ALL_CFLAGS) $< -L$(BUILD) -lengine $(BUILD)/libstrscpy.a -lpthread -ldl -o $@
 
 test-cross:
 	@bash tests/suite-60-cross.sh

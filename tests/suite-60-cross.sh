@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# The cross suite (make test-cross; make test runs it too): on every
+# architecture of mk/cross.mk whose cross compiler is installed, the
+# library's suite (tests/test_lib.c built for it) and strcheck checking
+# that architecture's library and the zoo entries of tests/zoo/MANIFEST.cross
+# built for it, each run through the native build/strcheck, which hands a
+# foreign .so to the strcheck built for it (under qemu-user; i386
+# natively).  Then the messages for what is missing.  Prints "PASS name" /
+# "FAIL name: why" / "SKIP name: why".
+#
+# Run time: the grid always runs whole (about 10 s per run under qemu-user
+# here, against 1 s natively), so every run gets --time=1, the library's
+# suite runs quick (-q: every 7th grid case, no race: strcheck's runs do
+# the concurrent checks), and runs go two at a time except the race entries.
+set -u
+cd "$(dirname "$0")/.."
+out=build/test/cross
+mkdir -p "$out"
+SC=build/strcheck
+
+pass() { echo "PASS $*"; }
+fail() { echo "FAIL $*"; }
+skip() { echo "SKIP $*"; }
+check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+
+# ---- which architectures can run here ----
+declare -A QEMU LIBC
+arches=()
+missing_pkgs=""
+while read -r arch have qemu libc pkgs; do
+	if [ "$have" != yes ]; then
+		skip "cross_$arch: no cross compiler: install $pkgs (scripts/deps.sh lists them; .ci/run installs them)"
+		missing_pkgs="$missing_pkgs $pkgs"
+		continue
+	fi
+	if [ "$qemu" != - ] && ! command -v "$qemu" > /dev/null; then
+		skip "cross_$arch: $qemu not installed: install qemu-user"
+		missing_pkgs="$missing_pkgs qemu-user"
+		continue
+	fi
+	QEMU[$arch]=$qemu
+	LIBC[$arch]=$libc
+	arches+=("$arch")
+done < <(make -s --no-print-directory cross-list)
+if [ ${#arches[@]} -eq 0 ]; then
+	skip "test_cross: no cross toolchain here, nothing checked on other architectures: install$missing_pkgs"
+	exit 0
+fi
+
+if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build-native.log" 2>&1; then
+	fail "build_strcheck_native: see $out/build-native.log"
+	exit 1
+fi
+built=()
+for arch in "${arches[@]}"; do
+	if make -s cross-"$arch" > "$out/build-$arch.log" 2>&1; then
+		pass "build_cross_$arch"
+		built+=("$arch")
+	else
+		fail "build_cross_$arch: see $out/build-$arch.log"
+		tail -5 "$out/build-$arch.log"
+	fi
+done
+
+# ---- the jobs ----
+# lib ARCH: the library's suite on ARCH.  zoo ARCH FILE SYM API FLAGS: one
+# strcheck run, always through the native strcheck (x86-64 runs the
+# native zoo), so the hand-over to the foreign build is what is tested.
+run_job() {
+	local kind=$1 arch=$2 name t0=$SECONDS
+	if [ "$kind" = lib ]; then
+		local runner=()
+		[ "${QEMU[$arch]}" != - ] && runner=("${QEMU[$arch]}" -L "${LIBC[$arch]}")
+		timeout 600 "${runner[@]}" "build/cross/$arch/test_lib" -q -t "@$arch-cross" \
+			edge grid guard bytes models > "$out/lib-$arch.out" 2>&1
+		echo $? > "$out/lib-$arch.rc"
+		echo "lib-$arch $((SECONDS - t0))" >> "$out/times.txt"
+		return
+	fi
+	local file=$3 sym=$4 api=$5 flags=$6 so
+	name=$(job_name "$arch" "$file" "$sym" "$flags")
+	if [ "$arch" = x86-64 ]; then
+		so=build/zoo/$file.so
+		[ "$file" = own ] && so=build/libstrscpy.so
+	else
+		so=build/cross/$arch/zoo/$file.so
+		[ "$file" = own ] && so=build/cross/$arch/libstrscpy.so
+	fi
+	[ "$flags" = - ] && flags=""
+	timeout 300 $SC --impl="$so" --symbol="$sym" --api="$api" --time=1 ${flags//,/ } \
+		> "$out/$name.out" 2> "$out/$name.err"
+	echo $? > "$out/$name.rc"
+	echo "$name $((SECONDS - t0))" >> "$out/times.txt"
+}
+job_name() {
+	local n=cross_$1_$2
+	[ "$2" = own ] && n="${n}_$3"
+	case $4 in *--reader*) [ "$2" = own ] && n="${n}_reader" ;; esac
+	echo "$n"
+}
+export -f run_job job_name
+export SC out
+export QEMU_S="$(declare -p QEMU LIBC)"
+# xargs runs bash -c: the arrays go through the environment as text.
+runner() { eval "$QEMU_S"; run_job "$@"; }
+export -f runner
+
+cols="x86-64 i386 s390x powerpc aarch64 armhf riscv64"
+col_of() { local i=5; for c in $cols; do [ "$c" = "$1" ] && echo $i; i=$((i + 1)); done; }
+# The entries, per architecture, with the verdict expected there.
+manifest() {
+	local arch=$1 col
+	col=$(col_of "$arch")
+	grep -v '^#' tests/zoo/MANIFEST.cross | awk -v c="$col" -v a="$arch" \
+		'NF == 11 {print a, $1, $2, $3, $4, $c}'
+}
+all=(x86-64 "${built[@]}")
+start=$(date +%s)
+rm -f "$out/times.txt" "$out/overlaps.txt"
+{
+	for arch in "${built[@]}"; do echo "lib $arch"; done
+	for arch in "${all[@]}"; do
+		manifest "$arch" | awk '$6 != "race" {print "zoo", $1, $2, $3, $4, $5}'
+	done
+} | xargs -P 2 -L 1 bash -c 'runner "$@"' _
+# The race entries alone: each needs both cores to see its race.
+for arch in "${all[@]}"; do
+	manifest "$arch" | awk '$6 == "race" {print "zoo", $1, $2, $3, $4, $5}'
+done | xargs -P 1 -L 1 bash -c 'runner "$@"' _
+echo "cross jobs took $(($(date +%s) - start)) s" > "$out/time.txt"
+
+# ---- verdicts ----
+for arch in "${built[@]}"; do
+	grep -E '^(PASS|FAIL|SKIP)' "$out/lib-$arch.out"
+	rc=$(cat "$out/lib-$arch.rc" 2> /dev/null || echo none)
+	if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$out/lib-$arch.out"; then
+		fail "lib_suite@$arch-cross: exit $rc (see $out/lib-$arch.out)"
+	fi
+done
+for arch in "${all[@]}"; do
+	while read -r _ file sym api flags expect; do
+		name=$(job_name "$arch" "$file" "$sym" "$flags")
+		rc=$(cat "$out/$name.rc" 2> /dev/null || echo none)
+		classes=$(grep -oE '^DEFECT [0-9]+: [a-z-]+' "$out/$name.out" | awk '{print $3}' | tr '\n' ' ')
+		if [ "$expect" = pass ]; then
+			if [ "$rc" = 0 ] && grep -q '^VERDICT: PASS' "$out/$name.out"; then
+				pass "$name"
+			else
+				fail "$name: expected a pass, got exit $rc, classes: $classes(see $out/$name.out)"
+			fi
+		elif [ "$rc" = 1 ] && [[ " $classes" == *" $expect "* ]]; then
+			pass "$name"
+		else
+			fail "$name: expected class $expect, got exit $rc, classes: $classes(see $out/$name.out)"
+		fi
+	done < <(manifest "$arch")
+done
+
+# ---- the report says where it ran ----
+for arch in "${built[@]}"; do
+	f=$out/cross_${arch}_own_strscpy_reader.out
+	if [ "${QEMU[$arch]}" = - ]; then
+		how="native \(32-bit process on the x86-64 kernel\)"
+	else
+		how="emulated by ${QEMU[$arch]} \(qemu-user\)"
+	fi
+	grep -qE "^architecture: $arch \((32|64)-bit (big|little)-endian\), $how$" "$f"
+	check "cross_${arch}_report_names_architecture" $? "no architecture line in $f"
+	# The concurrent checks overlapped at all (the counts go to overlaps.txt).
+	r=$(sed -n 's/^race check: \([0-9]*\) calls, \([0-9]*\) of them.*/\2 of \1/p' "$f")
+	d=$(sed -n 's/^reader check: \([0-9]*\) calls, \([0-9]*\) of them.*/\2 of \1/p' "$f")
+	echo "$arch race ${r:-none} reader ${d:-none}" >> "$out/overlaps.txt"
+	[ "${r%% *}" -gt 0 ] 2> /dev/null && [ "${d%% *}" -gt 0 ] 2> /dev/null
+	check "cross_${arch}_concurrent_checks_overlap" $? "race ${r:-none}, reader ${d:-none} overlapped (see $f)"
+done
+grep -q '^architecture: x86-64 (64-bit little-endian), native$' "$out/cross_x86-64_own_strscpy_reader.out"
+check cross_x86-64_report_names_architecture $? "see $out/cross_x86-64_own_strscpy_reader.out"
+
+# ---- what is missing gets one line and exit 2 ----
+a=${built[0]}
+for arch in "${built[@]}"; do [ "${QEMU[$arch]}" != - ] && a=$arch && break; done
+so=build/cross/$a/libstrscpy.so
+STRCHECK_CROSS_DIR=$out/no-such-dir $SC --impl="$so" > "$out/no-build.out" 2> "$out/no-build.err"
+rc=$?
+[ $rc = 2 ] && [ ! -s "$out/no-build.out" ] && [ "$(wc -l < "$out/no-build.err")" = 1 ] &&
+	grep -q "^strcheck: $so is for $a (.*) and there is no $a build of strcheck (.*): .*make cross-$a" "$out/no-build.err"
+check cross_missing_build_says_what_to_do $? "exit $rc: $(cat "$out/no-build.err")"
+if [ "${QEMU[$a]}" != - ]; then
+	PATH=/nonexistent $(command -v bash) -c "$SC --impl=$so" > "$out/no-qemu.out" 2> "$out/no-qemu.err"
+	rc=$?
+	[ $rc = 2 ] && [ "$(wc -l < "$out/no-qemu.err")" = 1 ] &&
+		grep -q "^strcheck: $so is for $a .*needs ${QEMU[$a]}: install qemu-user$" "$out/no-qemu.err"
+	check cross_missing_qemu_says_install_qemu_user $? "exit $rc: $(cat "$out/no-qemu.err")"
+fi
+# An ELF for an architecture with no build at all: a MIPS header.
+printf '\177ELF\001\002\001\000\000\000\000\000\000\000\000\000\000\003\000\010' > "$out/mips.so"
+$SC --impl="$out/mips.so" > /dev/null 2> "$out/mips.err"
+rc=$?
+[ $rc = 2 ] && grep -q "^strcheck: $out/mips.so is a 32-bit big-endian ELF file for MIPS (ELF machine 8); strcheck has builds for x86-64, i386, s390x" "$out/mips.err"
+check cross_unknown_architecture_refused $? "exit $rc: $(cat "$out/mips.err")"
+# The foreign build does not hand over again (no qemu inside qemu).
+if [ ${#built[@]} -ge 2 ]; then
+	b=${built[1]}
+	[ "$b" = "$a" ] && b=${built[0]}
+	STRCHECK_RUN_AS=test $SC --impl="build/cross/$b/libstrscpy.so" > /dev/null 2> "$out/twice.err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "started by another strcheck" "$out/twice.err"
+	check cross_no_second_hand_over $? "exit $rc: $(cat "$out/twice.err")"
+fi
+cat "$out/time.txt"
