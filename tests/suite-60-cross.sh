@@ -18,10 +18,7 @@ out=build/test/cross
 mkdir -p "$out"
 SC=build/strcheck
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
-skip() { echo "SKIP $*"; }
-check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+. tests/common.sh
 
 # ---- which architectures can run here ----
 declare -A QEMU LIBC

@@ -219,7 +219,7 @@ int main(int argc, char **argv)
 	struct sc_report_info ri = { 0 };
 	struct sc_shared *s = NULL;
 	struct sc_deliver dv;
-	const struct sc_arch *arch;
+	const struct sc_arch *arch = NULL;
 	char err[600];
 	static char flags[8192];
 	int rc;
@@ -240,7 +240,10 @@ int main(int argc, char **argv)
 	if (o.impl && sc_check_impl_list(o.impl, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	/* A candidate for another architecture: its strcheck takes over. */
-	if (sc_foreign_target(o.impl, NULL, &arch, err, sizeof(err)) != 0)
+	if (o.arch && !(arch = sc_arch_named(o.arch)))
+		return fail("--arch=%s: unknown architecture (expected one of %s)", o.arch,
+			    sc_arch_list());
+	if (sc_foreign_target(o.impl, o.arch ? arch : NULL, &arch, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	if (arch != sc_arch_self()) {
 		sc_foreign_exec(arch, o.impl ? o.impl : "the project's own library", argv + 1, NULL,

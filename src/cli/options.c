@@ -307,6 +307,11 @@ const struct sc_option sc_options[] = {
 	  "with --kernel-wat=x86)" },
 	OPT_STRING("symbol", "NAME", symbol, "a symbol name",
 		   "function to check (default: the API's name)"),
+	OPT_STRING("arch", "NAME", arch, "an architecture name",
+		   "architecture to check on: x86-64, i386, s390x, powerpc, aarch64, armhf or riscv64 "
+		   "(default: the candidate's own, from its ELF header).  A foreign one runs "
+		   "strcheck's build for it (make cross) under qemu-user, i386 natively; without "
+		   "--impl it checks that build's own libstrscpy.so (docs/architectures.md)"),
 	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", opt_api,
 		      "contract to check against (default: strscpy)"),
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,

@@ -48,6 +48,7 @@ struct sc_opts {
 	int kernel_wat;          /* enum sc_wat (kbuild.h): the tree's word-at-a-time.h */
 	const char *kconfig;     /* CONFIG_ switches of a kernel build */
 	const char *symbol;      /* NULL: the API's name */
+	const char *arch;        /* --arch: NULL, the candidate's own (arch.c names) */
 	enum sc_api api;
 	int api_given;
 	uint64_t seed;
