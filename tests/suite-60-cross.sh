@@ -109,11 +109,11 @@ manifest() {
 	local arch=$1 col
 	col=$(col_of "$arch")
 	grep -v '^#' tests/zoo/MANIFEST.cross | awk -v c="$col" -v a="$arch" \
-		'NF == 11 {print a, $1, $2, $3, $4, $c}'
+		'NF == 11 && $c != "-" {print a, $1, $2, $3, $4, $c}'
 }
 all=(x86-64 "${built[@]}")
 start=$(date +%s)
-rm -f "$out/times.txt" "$out/overlaps.txt"
+rm -f "$out"/*.rc "$out"/*.out "$out/times.txt" "$out/overlaps.txt"
 {
 	for arch in "${built[@]}"; do echo "lib $arch"; done
 	for arch in "${all[@]}"; do
