@@ -20,7 +20,7 @@
 # under qemu-ARCH -L /usr/TRIPLET (src/cli/foreign.c).
 #
 # The cross builds leave out what cannot run under qemu-user: no
-# sanitizers, and no seccomp sandbox (SC_HAVE_SECCOMP=0; qemu-user does
+# sanitizers, and no seccomp sandbox (SECCOMP=0; qemu-user does
 # not support installing seccomp filters for the guest).
 
 CROSS_ARCHES ?= s390x powerpc aarch64 armhf riscv64 i386
@@ -54,6 +54,9 @@ cross_libc = /usr/$(patsubst %-,%,$(or $(cross_prefix_$1),i386-linux-gnu-))
 # headers serve both (they #ifdef __i386__), linked in as include/asm.
 cross_cc = $(if $(cross_prefix_$1),$(cross_prefix_$1)gcc,gcc -m32 -isystem $(CURDIR)/$(BUILD)/cross/i386/include)
 cross_cflags = -O2 -g
+# powerpc (32-bit) has no 8-byte atomic instructions: gcc calls libatomic
+# for the supervisor's 64-bit counters (STRCHECK_LDLIBS, mk/strcheck.mk).
+cross_ldlibs = $(if $(filter powerpc,$1),-latomic)
 cross_have = $(shell echo 'int main(void){return 0;}' | \
 	$(call cross_cc,$1) -x c - -o /dev/null 2>/dev/null && echo yes)
 
@@ -81,7 +84,8 @@ cross-$1:
 	mkdir -p $(BUILD)/cross/$1/include && \
 	ln -sfn /usr/include/x86_64-linux-gnu/asm $(BUILD)/cross/$1/include/asm && \
 	$(MAKE) -s --no-print-directory BUILD=$(BUILD)/cross/$1 CC="$(call cross_cc,$1)" \
-		AR=$(cross_prefix_$1)ar CFLAGS="$(call cross_cflags,$1)" SC_HAVE_SECCOMP=0 \
+		AR=$(cross_prefix_$1)ar CFLAGS="$(call cross_cflags,$1)" SECCOMP=0 \
+		STRCHECK_LDLIBS="$(call cross_ldlibs,$1)" \
 		$(BUILD)/cross/$1/strcheck $(BUILD)/cross/$1/libstrscpy.so \
 		$(BUILD)/cross/$1/libstrscpy.a $(BUILD)/cross/$1/test_lib cross-zoo-here
 endef
@@ -96,8 +100,10 @@ CROSS_ZOO := $(shell awk '!/^\#/ && NF > 5 && $$1 != "own" {print $$1}' \
 cross-zoo-here: $(CROSS_ZOO:%=$(BUILD)/zoo/%.so)
 
 # The library's own test program (tests/test_lib.c) for the current BUILD.
-$(BUILD)/test_lib: tests/test_lib.c $(BUILD)/libengine.a $(BUILD)/libstrscpy.a $(HEADERS)
-	$(CC) $(ALL_CFLAGS) $< -L$(BUILD) -lengine $(BUILD)/libstrscpy.a -lpthread -ldl -o $@
+CROSS_TEST_LIB := tests/test_lib.c $(wildcard tests/test_lib_*.c)
+$(BUILD)/test_lib: $(CROSS_TEST_LIB) $(BUILD)/libengine.a $(BUILD)/libstrscpy.a $(HEADERS)
+	$(CC) $(ALL_CFLAGS) $(CROSS_TEST_LIB) -L$(BUILD) -lengine $(BUILD)/libstrscpy.a \
+		-lpthread -ldl -o $@
 
 test-cross:
 	@bash tests/suite-60-cross.sh

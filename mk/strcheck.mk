@@ -37,7 +37,8 @@ $(BUILD)/cli/options.o: VERSION
 $(BUILD)/cli/options.o: ALL_CFLAGS += -DSC_VERSION='"$(VERSION)"'
 
 $(BUILD)/strcheck: $(STRCHECK_OBJS) $(BUILD)/libengine.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(STRCHECK_OBJS) -L$(BUILD) -lengine -ldl -lpthread -lm $(SECCOMP_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $(STRCHECK_OBJS) -L$(BUILD) -lengine -ldl -lpthread -lm $(SECCOMP_LIBS) \
+		$(STRCHECK_LDLIBS)
 
 # Each tests/zoo/NAME.c becomes build/zoo/NAME.so.  Built at -O1 with no
 # vectorizing or builtin string calls, so the bug in the source is the bug
