@@ -174,6 +174,27 @@ done
 grep -q '^architecture: x86-64 (64-bit little-endian), native$' "$out/cross_x86-64_own_strscpy_reader.out"
 check cross_x86-64_report_names_architecture $? "see $out/cross_x86-64_own_strscpy_reader.out"
 
+# ---- a C source for another architecture: --impl=FILE.c --arch=NAME ----
+# Cross-compiled with that architecture's compiler, checked there, and the
+# replay command names both, so that it runs the same check again.
+for arch in s390x powerpc; do
+	[[ " ${built[*]} " == *" $arch "* ]] || continue
+	f=$out/source-$arch
+	$SC --impl=tests/zoo/bad_be_le_index.c --arch=$arch --first > "$f.out" 2> "$f.err"
+	rc=$?
+	replay=$(sed -n 's/^  replay    //p' "$f.out" | head -1)
+	[ $rc = 1 ] && grep -q '^DEFECT 1: retval' "$f.out" &&
+		grep -q "^built: $arch-linux-gnu-gcc .*tests/zoo/bad_be_le_index.c" "$f.out" &&
+		grep -q "^architecture: $arch " "$f.out" &&
+		[[ "$replay" == "strcheck --impl=tests/zoo/bad_be_le_index.c --cc=$arch-linux-gnu-gcc --arch=$arch "* ]]
+	check "cross_${arch}_source_cross_compiled_and_checked" $? "exit $rc, replay '$replay' (see $f.out, $f.err)"
+	# The replay command, run as printed (with the native strcheck).
+	eval "build/${replay}" > "$f-replay.out" 2>&1
+	rc=$?
+	[ $rc = 1 ] && grep -q '^DEFECT 1: retval' "$f-replay.out" && grep -q "^architecture: $arch " "$f-replay.out"
+	check "cross_${arch}_source_replay_reproduces" $? "exit $rc (see $f-replay.out)"
+done
+
 # ---- what is missing gets one line and exit 2 ----
 a=${built[0]}
 for arch in "${built[@]}"; do [ "${QEMU[$arch]}" != - ] && a=$arch && break; done

@@ -85,11 +85,10 @@ static void how_to_build(const struct sc_arch *a, char *buf, size_t n)
 		snprintf(buf, n, "install %s, then run 'make cross-%s'", a->packages, a->name);
 }
 
-/* head, then argv with --impl replaced by impl when given ("--impl=FILE"
- * or "--impl FILE" dropped, "--impl=IMPL" added at the end). */
-static char **new_args(char **argv, const char *impl, char **head, int nhead)
+/* head, argv, then "--cc=CC" when cc is given. */
+static char **new_args(char **argv, const char *cc, char **head, int nhead)
 {
-	int n = 0, k = nhead;
+	int n = 0;
 	char **v;
 
 	while (argv[n])
@@ -98,27 +97,19 @@ static char **new_args(char **argv, const char *impl, char **head, int nhead)
 	if (!v)
 		return NULL;
 	memcpy(v, head, (size_t)nhead * sizeof(*v));
-	for (int i = 0; i < n; i++) {
-		if (impl && !strncmp(argv[i], "--impl=", 7))
-			continue;
-		if (impl && !strcmp(argv[i], "--impl")) {
-			i++;
-			continue;
-		}
-		v[k++] = argv[i];
-	}
-	if (impl) {
-		size_t len = strlen(impl) + 8;
+	memcpy(v + nhead, argv, (size_t)n * sizeof(*v));
+	if (cc) {
+		size_t len = strlen(cc) + 6;
 
-		v[k] = malloc(len);
-		if (!v[k])
+		v[nhead + n] = malloc(len);
+		if (!v[nhead + n])
 			return NULL;
-		snprintf(v[k], len, "--impl=%s", impl);
+		snprintf(v[nhead + n], len, "--cc=%s", cc);
 	}
 	return v;
 }
 
-int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, const char *impl,
+int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, const char *cc,
 		    char *err, size_t errlen)
 {
 	const struct sc_arch *self = sc_arch_self();
@@ -163,7 +154,7 @@ int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, cons
 			 a->bits, self->name);
 	}
 	head[nhead++] = bin;
-	args = new_args(argv, impl, head, nhead);
+	args = new_args(argv, cc, head, nhead);
 	if (!args || setenv(RUN_AS_ENV, run_as, 1) != 0) {
 		snprintf(err, errlen, "out of memory");
 		return 2;
@@ -184,5 +175,16 @@ const char *sc_foreign_how(void)
 		return "an architecture strcheck has no name for";
 	sc_arch_describe(self, desc, sizeof(desc));
 	snprintf(buf, sizeof(buf), "%s, %s", desc, run_as && *run_as ? run_as : "native");
+	return buf;
+}
+
+const char *sc_foreign_replay_arch(void)
+{
+	static char buf[80];
+	const struct sc_arch *self = sc_arch_self();
+
+	if (!getenv(RUN_AS_ENV) || !self)
+		return NULL;
+	snprintf(buf, sizeof(buf), "--arch=%s", self->name);
 	return buf;
 }

@@ -29,17 +29,21 @@ int sc_foreign_target(const char *impl, const struct sc_arch *want,
 
 /*
  * Run strcheck's build for arch a with argv (argv[0] left out), to check
- * the candidate called name (for messages); impl, when
- * not NULL, replaces the --impl of argv (a shared object built from a
- * source file).  Returns only on failure: 2 with one line in err saying
+ * the candidate called name (for messages); cc, when not NULL, is added as
+ * --cc=CC (the architecture's cross compiler, for an --impl that the
+ * foreign strcheck builds: qemu-user runs the compiler it starts natively).  Returns only on failure: 2 with one line in err saying
  * what to install or build (no cross build, no qemu, no C library), or why
  * it could not start.
  */
-int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, const char *impl,
+int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, const char *cc,
 		    char *err, size_t errlen);
 
 /* How this strcheck is running, for the report's header:
  * "s390x (64-bit big-endian), emulated by qemu-s390x (qemu-user)". */
 const char *sc_foreign_how(void);
+
+/* "--arch=NAME" when this strcheck was started by another for the
+ * architecture NAME (a replay command must start the same one), else NULL. */
+const char *sc_foreign_replay_arch(void);
 
 #endif

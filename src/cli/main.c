@@ -246,13 +246,17 @@ int main(int argc, char **argv)
 	if (sc_foreign_target(o.impl, o.arch ? arch : NULL, &arch, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	if (arch != sc_arch_self()) {
-		sc_foreign_exec(arch, o.impl ? o.impl : "the project's own library", argv + 1, NULL,
-				err, sizeof(err));
+		/* Sources, objects, archives: built by the foreign strcheck with
+		 * this architecture's compiler unless --cc names one. */
+		sc_foreign_exec(arch, o.impl ? o.impl : "the project's own library", argv + 1,
+				o.impl && !o.cc ? arch->cc : NULL, err, sizeof(err));
 		return fail("%s%s", err, "");
 	}
 	ri.arch = sc_foreign_how();
 	if (o.impl && sc_candidate_setup(&o, &cand, flags, sizeof(flags), err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
+	if (sc_foreign_replay_arch())
+		sc_shell_append(flags, sizeof(flags), sc_foreign_replay_arch());
 	ri.build_flags = flags;
 	rc = make_plan(&o, &p, &ri, &one);
 	if (rc)

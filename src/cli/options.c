@@ -289,7 +289,8 @@ const struct sc_option sc_options[] = {
 	  "strcheck's kernel shims (docs/your-code.md)" },
 	OPT_STRING("cc", "COMMAND", cc, "a compiler command",
 		   "C compiler that builds an --impl of sources, objects or archives, words split "
-		   "on blanks (default: $CC, else cc)"),
+		   "on blanks (default: $CC, else cc; with a foreign --arch, that architecture's "
+		   "cross compiler)"),
 	{ "cflags", 0, "FLAGS", opt_text, FIELD(cflags), NULL, 0, 0, NULL, 0, 0,
 	  "flags for that compiler, split on blanks (default: $CFLAGS, else -O2 -g); the build "
 	  "always adds -fPIC -shared -Wl,-Bsymbolic" },
@@ -310,8 +311,9 @@ const struct sc_option sc_options[] = {
 	OPT_STRING("arch", "NAME", arch, "an architecture name",
 		   "architecture to check on: x86-64, i386, s390x, powerpc, aarch64, armhf or riscv64 "
 		   "(default: the candidate's own, from its ELF header).  A foreign one runs "
-		   "strcheck's build for it (make cross) under qemu-user, i386 natively; without "
-		   "--impl it checks that build's own libstrscpy.so (docs/architectures.md)"),
+		   "strcheck's build for it (make cross) under qemu-user, i386 natively; an --impl of "
+		   "sources is cross-compiled for it; without --impl it checks that build's own "
+		   "libstrscpy.so (docs/architectures.md)"),
 	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", opt_api,
 		      "contract to check against (default: strscpy)"),
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
