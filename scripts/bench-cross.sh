@@ -43,6 +43,8 @@ while read -r arch have qemu libc _; do
 	*) CC[$arch]=${libc##*/}-gcc ;;
 	esac
 done < <(make -s --no-print-directory cross-list)
+# How ARCH runs here, for the tables.
+runs_as() { if [ "${QEMU[$1]}" = - ]; then echo native; else echo "${QEMU[$1]}"; fi; }
 run_on() {
 	local arch=$1
 	shift
@@ -57,7 +59,7 @@ if [[ " $parts " == *" probe "* ]]; then
 		[ -n "${CC[$arch]:-}" ] || continue
 		${CC[$arch]} -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra tests/arch_probe.c \
 			-o "$out/probe-$arch" || continue
-		echo "### $arch (${QEMU[$arch]/-/native})"
+		echo "### $arch ($(runs_as "$arch"))"
 		run_on "$arch" "$out/probe-$arch"
 	done
 fi
@@ -75,7 +77,7 @@ if [[ " $parts " == *" speed "* ]]; then
 	echo
 	echo "## speed: the grid of the own strscpy (strcheck --arch=ARCH --time=0 --no-race), median of $ROUNDS"
 	echo
-	echo "| architecture | runs as | grid cases | seconds | cases per second | against native |"
+	echo "| architecture | runs as | grid cases | seconds | cases per second | times slower than x86-64 |"
 	echo "|---|---|---:|---:|---:|---:|"
 	native=""
 	for arch in $ARCHES; do
@@ -85,8 +87,8 @@ if [[ " $parts " == *" speed "* ]]; then
 		cases=$(sed -n 's/^cases: \([0-9]*\) of.*/\1/p' "$out/speed-$arch-1.out")
 		rate=$(echo "$cases / $med" | bc)
 		[ -z "$native" ] && native=$rate
-		printf '| %s | %s | %s | %.1f | %s | %s |\n' "$arch" "${QEMU[$arch]/-/native}" "$cases" \
-			"$med" "$rate" "$(echo "scale=3; $rate / $native" | bc)"
+		printf '| %s | %s | %s | %.1f | %s | %.1f |\n' "$arch" "$(runs_as "$arch")" "$cases" \
+			"$med" "$rate" "$(echo "scale=3; $native / $rate" | bc)"
 	done
 	rm -f "$out"/speed-[0-9]*.txt
 fi
