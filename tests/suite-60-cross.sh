@@ -195,6 +195,23 @@ for arch in s390x powerpc; do
 	check "cross_${arch}_source_replay_reproduces" $? "exit $rc (see $f-replay.out)"
 done
 
+# ---- the JSON report of an emulated run: valid, and names where it ran ----
+for arch in "${built[@]}"; do
+	[ "${QEMU[$arch]}" != - ] || continue
+	f=$out/json-$arch.json
+	$SC --impl="build/cross/$arch/zoo/bad_strlen_first.so" --format=json --time=0 --first \
+		> "$f" 2> "$f.err"
+	/usr/bin/python3 - "$f" docs/schemas/strcheck-report.schema.json "$arch" > "$f.log" 2>&1 <<'PY'
+import json, sys, jsonschema
+doc = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator(json.load(open(sys.argv[2]))).validate(doc)
+assert doc["architecture"].startswith(sys.argv[3] + " ("), doc["architecture"]
+assert "emulated by qemu-" in doc["architecture"], doc["architecture"]
+PY
+	check "cross_${arch}_json_report_valid_with_architecture" $? "$(tail -1 "$f.log") (see $f)"
+	break
+done
+
 # ---- what is missing gets one line and exit 2 ----
 a=${built[0]}
 for arch in "${built[@]}"; do [ "${QEMU[$arch]}" != - ] && a=$arch && break; done
