@@ -1,176 +1,23 @@
 /*
  * options.c - the option table and the parser it drives.  Each entry names
- * its parser (a flag, a string, a number in a range, seconds, a choice, or
- * one of the single-case options); --help and the man page are made from
- * the same entries (options_help.c).
+ * its parser (options_values.c: a flag, a string, a number in a range,
+ * seconds, a choice; here: the single-case options); --help and the man
+ * page are made from the same entries (options_help.c).
  */
-#include <ctype.h>
-#include <errno.h>
-#include <inttypes.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
+#include "options_values.h"
 
 #ifndef SC_VERSION
 #define SC_VERSION "unknown"
 #endif
 const char sc_version[] = SC_VERSION;
 
-/* ---- the parsers an entry can name ---- */
-
-static int bad(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int bad(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static void *field_of(struct sc_opts *o, const struct sc_option *opt)
-{
-	return (char *)o + opt->field;
-}
-
-/* Store v in the entry's integer (or enum) field, whatever its width;
- * the table's ranges keep v within it. */
-static void store_int(struct sc_opts *o, const struct sc_option *opt, uint64_t v)
-{
-	void *p = field_of(o, opt);
-	uint8_t v8 = (uint8_t)v;
-	uint16_t v16 = (uint16_t)v;
-	uint32_t v32 = (uint32_t)v;
-
-	switch (opt->size) {
-	case 1:
-		memcpy(p, &v8, 1);
-		break;
-	case 2:
-		memcpy(p, &v16, 2);
-		break;
-	case 4:
-		memcpy(p, &v32, 4);
-		break;
-	default:
-		memcpy(p, &v, sizeof(v));
-		break;
-	}
-}
-
-static int opt_flag(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		    size_t errlen)
-{
-	(void)v, (void)err, (void)errlen;
-	store_int(o, opt, (uint64_t)(int64_t)opt->ival);
-	return 0;
-}
-
-static int opt_string(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		      size_t errlen)
-{
-	if (!*v)
-		return bad(err, errlen, "--%s: needs %s", opt->name, opt->what);
-	*(const char **)field_of(o, opt) = v;
-	return 0;
-}
-
-/* Decimal, or hex with 0x: never octal (a seed of 010 is ten). */
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-
-	if (!*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
-		return -1;
-	errno = 0;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		*v = isxdigit((unsigned char)s[2]) ? strtoull(s + 2, &end, 16) : (end = (char *)s, 0);
-	else
-		*v = strtoull(s, &end, 10);
-	return errno || *end || end == s ? -1 : 0;
-}
-
-static int u64_in_range(const struct sc_option *opt, const char *v, uint64_t *n)
-{
-	return parse_u64(v, n) == 0 && *n >= opt->min && (!opt->max || *n <= opt->max) ? 0 : -1;
-}
-
-static int bad_number(const struct sc_option *opt, const char *v, char *err, size_t errlen)
-{
-	if (opt->flags & SC_OPT_SAY_RANGE)
-		return bad(err, errlen, "--%s=%s: expected %s between %" PRIu64 " and %" PRIu64,
-			   opt->name, v, opt->what, opt->min, opt->max);
-	return bad(err, errlen, "--%s=%s: not %s", opt->name, v, opt->what);
-}
-
-static int opt_u64(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		   size_t errlen)
-{
-	uint64_t n;
-
-	if (u64_in_range(opt, v, &n) != 0)
-		return bad_number(opt, v, err, errlen);
-	store_int(o, opt, n);
-	return 0;
-}
-
-static int opt_seconds(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		       size_t errlen)
-{
-	char *end;
-	double d;
-
-	errno = 0;
-	d = *v && !isspace((unsigned char)*v) ? strtod(v, &end) : NAN;
-	if (!*v || errno || *end || !isfinite(d) || d < (double)opt->min || d > (double)opt->max)
-		return bad_number(opt, v, err, errlen);
-	*(double *)field_of(o, opt) = d;
-	return 0;
-}
-
-void sc_opt_choices(const struct sc_option *opt, const char *sep, const char *last, char *buf,
-		    size_t size)
-{
-	size_t len = 0;
-
-	buf[0] = 0;
-	for (unsigned i = 0; opt->choice(i) && len < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%s",
-					!i ? "" : opt->choice(i + 1) ? sep : last, opt->choice(i));
-}
-
-static int opt_choice(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		      size_t errlen)
-{
-	char list[200];
-
-	for (unsigned i = 0; opt->choice(i); i++)
-		if (!strcmp(v, opt->choice(i))) {
-			store_int(o, opt, i);
-			return 0;
-		}
-	sc_opt_choices(opt, ", ", " or ", list, sizeof(list));
-	if (opt->what)
-		return bad(err, errlen, "--%s=%s: unknown %s (expected %s)", opt->name, v, opt->what,
-			   list);
-	return bad(err, errlen, "--%s=%s: expected %s", opt->name, v, list);
-}
-
-static int opt_api(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		   size_t errlen)
-{
-	if (opt_choice(o, opt, v, err, errlen) != 0)
-		return -1;
-	o->api_given = 1;
-	return 0;
-}
+/* ---- the one option parser of its own: it needs the table ---- */
 
 /* --case, --replay, --grid-case, --random-case: at most one of them. */
 static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const char *v,
@@ -185,15 +32,15 @@ static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const ch
 		char first[32];
 
 		snprintf(first, sizeof(first), "%.*s", (int)k, v);
-		if (k >= sizeof(first) || parse_u64(first, &o->only_index) ||
-		    parse_u64(v + k + 1, &o->only_last) || o->only_last < o->only_index)
-			return bad_number(opt, v, err, errlen);
+		if (k >= sizeof(first) || sc_opt_parse_u64(first, &o->only_index) ||
+		    sc_opt_parse_u64(v + k + 1, &o->only_last) || o->only_last < o->only_index)
+			return sc_opt_bad_number(opt, v, err, errlen);
 	} else if (only == SC_ONLY_GRID || only == SC_ONLY_RANDOM) {
-		if (parse_u64(v, &o->only_index) != 0)
-			return bad_number(opt, v, err, errlen);
+		if (sc_opt_parse_u64(v, &o->only_index) != 0)
+			return sc_opt_bad_number(opt, v, err, errlen);
 		o->only_last = o->only_index;
 	} else if (opt->what && !*v) {
-		return bad(err, errlen, "--%s: needs %s", opt->name, opt->what);
+		return sc_opt_bad(err, errlen, "--%s: needs %s", opt->name, opt->what);
 	}
 	if (o->only != SC_ONLY_NONE) {
 		size_t len = 0;
@@ -203,41 +50,10 @@ static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const ch
 			if (t->flags & SC_OPT_ONE_CASE)
 				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s--%s",
 							len ? ", " : "", t->name);
-		return bad(err, errlen, "--%s: only one of %s may be given", opt->name, names);
+		return sc_opt_bad(err, errlen, "--%s: only one of %s may be given", opt->name, names);
 	}
 	o->only = only;
 	o->only_arg = v;
-	return 0;
-}
-
-/* --impl, --kconfig: a comma-separated list; given again, the values join. */
-static int opt_list(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		    size_t errlen)
-{
-	static char joined[2][4096];
-	const char **field = field_of(o, opt);
-	char *buf = joined[opt->field == offsetof(struct sc_opts, impl) ? 0 : 1];
-
-	if (!*v)
-		return bad(err, errlen, "--%s: needs %s", opt->name, opt->what);
-	if (!*field) {
-		*field = v;
-		snprintf(buf, sizeof(joined[0]), "%s", v);
-		return 0;
-	}
-	if (strlen(buf) + strlen(v) + 2 > sizeof(joined[0]))
-		return bad(err, errlen, "--%s: too many values", opt->name);
-	strcat(strcat(buf, ","), v);
-	*field = buf;
-	return 0;
-}
-
-/* --cflags: any words, none included. */
-static int opt_text(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		    size_t errlen)
-{
-	(void)err, (void)errlen;
-	*(const char **)field_of(o, opt) = v;
 	return 0;
 }
 
@@ -264,25 +80,25 @@ static const char *format_choice(unsigned i)
 
 #define FIELD(f) offsetof(struct sc_opts, f), sizeof(((struct sc_opts *)0)->f)
 #define OPT_FLAG(name, sh, f, val, help) \
-	{ name, sh, NULL, opt_flag, FIELD(f), NULL, 0, 0, NULL, val, 0, help }
+	{ name, sh, NULL, sc_opt_flag, FIELD(f), NULL, 0, 0, NULL, val, 0, help }
 #define OPT_INFO(name, sh, f, flags, help) \
-	{ name, sh, NULL, opt_flag, FIELD(f), NULL, 0, 0, NULL, 1, SC_OPT_INFO | (flags), help }
+	{ name, sh, NULL, sc_opt_flag, FIELD(f), NULL, 0, 0, NULL, 1, SC_OPT_INFO | (flags), help }
 #define OPT_STRING(name, arg, f, what, help) \
-	{ name, 0, arg, opt_string, FIELD(f), what, 0, 0, NULL, 0, 0, help }
+	{ name, 0, arg, sc_opt_string, FIELD(f), what, 0, 0, NULL, 0, 0, help }
 #define OPT_U64(name, arg, f, what, min, max, flags, help) \
-	{ name, 0, arg, opt_u64, FIELD(f), what, min, max, NULL, 0, flags, help }
+	{ name, 0, arg, sc_opt_u64, FIELD(f), what, min, max, NULL, 0, flags, help }
 #define OPT_SECONDS(name, arg, f, min, max, help) \
-	{ name, 0, arg, opt_seconds, FIELD(f), "seconds", min, max, NULL, 0, SC_OPT_SAY_RANGE, help }
+	{ name, 0, arg, sc_opt_seconds, FIELD(f), "seconds", min, max, NULL, 0, SC_OPT_SAY_RANGE, help }
 #define OPT_CHOICE(name, arg, f, choice, what, help) \
-	OPT_CHOICE_FN(name, arg, f, choice, what, opt_choice, help)
-/* A choice with a parser of its own (which calls opt_choice). */
+	OPT_CHOICE_FN(name, arg, f, choice, what, sc_opt_choice, help)
+/* A choice with a parser of its own (which calls sc_opt_choice). */
 #define OPT_CHOICE_FN(name, arg, f, choice, what, fn, help) \
 	{ name, 0, arg, fn, FIELD(f), what, 0, 0, choice, 0, 0, help }
 #define OPT_ONE_CASE(name, arg, only, what, help) \
 	{ name, 0, arg, opt_one_case, 0, 0, what, 0, 0, NULL, only, SC_OPT_ONE_CASE, help }
 
 const struct sc_option sc_options[] = {
-	{ "impl", 0, "PATH", opt_list, FIELD(impl), "a path", 0, 0, NULL, 0, 0,
+	{ "impl", 0, "PATH", sc_opt_list, FIELD(impl), "a path", 0, 0, NULL, 0, 0,
 	  "what to check (default: strcheck's own libstrscpy.so): a shared object; or C sources, "
 	  "objects (.o) and static archives (.a), comma-separated or --impl repeated, which "
 	  "strcheck builds into one shared object; or a kernel tree's lib/string.c, built with "
@@ -291,7 +107,7 @@ const struct sc_option sc_options[] = {
 		   "C compiler that builds an --impl of sources, objects or archives, words split "
 		   "on blanks (default: $CC, else cc; with a foreign --arch, that architecture's "
 		   "cross compiler)"),
-	{ "cflags", 0, "FLAGS", opt_text, FIELD(cflags), NULL, 0, 0, NULL, 0, 0,
+	{ "cflags", 0, "FLAGS", sc_opt_text, FIELD(cflags), NULL, 0, 0, NULL, 0, 0,
 	  "flags for that compiler, split on blanks (default: $CFLAGS, else -O2 -g); the build "
 	  "always adds -fPIC -shared -Wl,-Bsymbolic" },
 	OPT_FLAG("verbose", 'v', verbose, 1,
@@ -302,7 +118,7 @@ const struct sc_option sc_options[] = {
 		   "(include/asm-generic/word-at-a-time.h) or x86 "
 		   "(arch/x86/include/asm/word-at-a-time.h); auto (default): x86 on x86-64, else "
 		   "generic"),
-	{ "kconfig", 0, "LIST", opt_list, FIELD(kconfig), "CONFIG_NAME=y or =n", 0, 0, NULL, 0, 0,
+	{ "kconfig", 0, "LIST", sc_opt_list, FIELD(kconfig), "CONFIG_NAME=y or =n", 0, 0, NULL, 0, 0,
 	  "kernel build switches, comma-separated or repeated, e.g. CONFIG_DCACHE_WORD_ACCESS=n "
 	  "(defaults: CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS=y, and CONFIG_DCACHE_WORD_ACCESS=y "
 	  "with --kernel-wat=x86)" },
@@ -314,7 +130,7 @@ const struct sc_option sc_options[] = {
 		   "strcheck's build for it (make cross) under qemu-user, i386 natively; an --impl of "
 		   "sources is cross-compiled for it; without --impl it checks that build's own "
 		   "libstrscpy.so (docs/architectures.md)"),
-	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", opt_api,
+	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", sc_opt_api,
 		      "contract to check against (default: strscpy)"),
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
@@ -410,13 +226,13 @@ int sc_opts_parse(struct sc_opts *o, int argc, char **argv, char *err, size_t er
 		const struct sc_option *t = lookup(arg, &v);
 
 		if (!t && arg[0] == '-')
-			return bad(err, errlen, "unknown option '%s' (strcheck --help lists them)", arg);
+			return sc_opt_bad(err, errlen, "unknown option '%s' (strcheck --help lists them)", arg);
 		if (!t)
-			return bad(err, errlen, "unexpected argument '%s' (did you mean --impl=%s?)",
+			return sc_opt_bad(err, errlen, "unexpected argument '%s' (did you mean --impl=%s?)",
 				   arg, arg);
 		if (t->arg && !v) {
 			if (i + 1 >= argc)
-				return bad(err, errlen, "%s: missing value", arg);
+				return sc_opt_bad(err, errlen, "%s: missing value", arg);
 			v = argv[++i];
 		}
 		if (t->parse(o, t, v, err, errlen) != 0)
