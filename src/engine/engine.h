@@ -41,6 +41,12 @@ struct sc_engine {
 	 * the concurrent checks start their other thread there (race.h). */
 	void (*before_call)(void *arg);
 	void *before_call_arg;
+	/* sc_check's reference image (ref.win) as left by the last reference
+	 * run: all canaries for dest offsets -ref_before .. ref_len - ref_before
+	 * except dest[0..ref_dirty), so the next one restores only those
+	 * (engine.c, run_reference).  ref_ok is 0 when unknown. */
+	int ref_ok;
+	size_t ref_before, ref_len, ref_dirty;
 };
 
 /*
@@ -59,7 +65,11 @@ void *sc_reference(enum sc_api api);
 void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn,
 	    struct sc_outcome *out);
 
-/* sc_run the candidate (into e->cand) and the reference (e->ref), judge. */
+/*
+ * sc_run the candidate (into e->cand) and the reference (e->ref), judge.
+ * The reference's outcome is exactly what sc_run would give, but costs in
+ * proportion to what the reference writes, not to the count.
+ */
 int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	     struct sc_finding *f, int max);
 
