@@ -64,6 +64,19 @@ check corpus_generated_deterministic $ok "generation differs or a harness has no
 tracked=$(git ls-files 'corpus/fuzz_*' 2>/dev/null | head -3)
 check corpus_seeds_not_in_git $([ -z "$tracked" ]; echo $?) "git tracks $tracked"
 
+# The engine's cheap reference run (what every harness's check uses) gives
+# the outcome of a plain reference run: tests/test_ref_run.c.
+ENGINE="$(sed -n 's/^ENGINE_SRCS := $(addprefix src\/engine\/,\(.*\))$/\1/p' Makefile |
+	tr ' ' '\n' | sed 's|^|src/engine/|') ref/ref_strscpy.c ref/ref_strscpy_pad.c
+	ref/ref_strlcpy.c ref/ref_strncpy.c"
+# shellcheck disable=SC2086
+if clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -o "$out/test_ref_run" \
+	tests/test_ref_run.c $ENGINE src/lib/*.c -ldl -lpthread > "$out/ref-run-build.log" 2>&1; then
+	"$out/test_ref_run" 2>&1 | grep -E '^(PASS|FAIL)' || fail "reference_run_same_outcome: no result"
+else
+	fail "reference_run_same_outcome: build failed, see $out/ref-run-build.log"
+fi
+
 # ---- the project's own code: no finding ----
 # own_runs NAME HARNESS SEED [ENV...]: RUNS runs from the seeds, no finding.
 # A path this CPU cannot run is skipped (the harness says so, exits 2).
