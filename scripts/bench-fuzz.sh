@@ -122,7 +122,7 @@ if make -s fuzz-trivial >> "$out/build.log" 2>&1; then
 	tc=$(awk '{ print $2 }' "$out/side-lf.txt" | median)
 	awk -v s="$sc" -v t="$tc" -v g="$TARGET" 'BEGIN { r = s > 0 ? 1e6 / s : 0;
 		printf "libFuzzer median: fuzz_strscpy %.2f us CPU/exec = %.0f exec/s on a core to itself (target %d: %s); fuzz_trivial %.2f us\n",
-		s, r, g, r >= g ? "met" : "MISSED", t }'
+		s, r, g, (r >= g ? "met" : "MISSED"), t }'
 	if [ "$afl" = 1 ]; then
 		awk '{ print ($2 > 0 ? $1 / $2 : 0) }' "$out/side-afl.txt" | median |
 			awk '{ printf "AFL++ median: fuzz_strscpy %.2fx slower than fuzz_trivial, target 2x: %s\n",
