@@ -4,7 +4,9 @@
 # Targets
 #   cross        every architecture of CROSS_ARCHES whose cross compiler is
 #                installed: $(BUILD)/cross/ARCH/{strcheck,libstrscpy.so,
-#                libstrscpy.a,libengine.a}, plus the zoo's cross entries
+#                libstrscpy.a,libengine.a,test_lib}, the strscpy fuzz
+#                harness's plain runner (fuzz/run/fuzz_strscpy, which replays
+#                a corpus), plus the zoo's cross entries
 #                (tests/zoo/MANIFEST.cross) in $(BUILD)/cross/ARCH/zoo/.
 #                Architectures whose compiler is missing are named, not built.
 #   cross-ARCH   just that one (fails, saying what to install, without it).
@@ -87,7 +89,9 @@ cross-$1:
 		AR=$(cross_prefix_$1)ar CFLAGS="$(call cross_cflags,$1)" SECCOMP=0 \
 		STRCHECK_LDLIBS="$(call cross_ldlibs,$1)" \
 		$(BUILD)/cross/$1/strcheck $(BUILD)/cross/$1/libstrscpy.so \
-		$(BUILD)/cross/$1/libstrscpy.a $(BUILD)/cross/$1/test_lib cross-zoo-here
+		$(BUILD)/cross/$1/libstrscpy.a $(BUILD)/cross/$1/test_lib cross-zoo-here && \
+	$(MAKE) -s --no-print-directory BUILD=$(BUILD)/cross/$1 RUN_CC="$(call cross_cc,$1)" \
+		RUN_CFLAGS="$(call cross_cflags,$1)" $(BUILD)/cross/$1/fuzz/run/fuzz_strscpy
 endef
 $(foreach a,$(CROSS_ARCHES),$(eval $(call cross_rules,$a)))
 

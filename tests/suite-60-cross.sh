@@ -45,7 +45,7 @@ if [ ${#arches[@]} -eq 0 ]; then
 	exit 0
 fi
 
-if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build-native.log" 2>&1; then
+if ! make -s build/strcheck build/libstrscpy.so zoo corpus > "$out/build-native.log" 2>&1; then
 	fail "build_strcheck_native: see $out/build-native.log"
 	exit 1
 fi
@@ -152,6 +152,25 @@ for arch in "${all[@]}"; do
 			fail "$name: expected class $expect, got exit $rc, classes: $classes(see $out/$name.out)"
 		fi
 	done < <(manifest "$arch")
+done
+
+# ---- the fuzz harness's seeds and regression inputs, replayed there ----
+# (the plain runner of fuzz_strscpy built for ARCH; every path it has)
+for arch in "${built[@]}"; do
+	runner=()
+	[ "${QEMU[$arch]}" != - ] && runner=("${QEMU[$arch]}" -L "${LIBC[$arch]}")
+	paths="strscpy strscpy_word"
+	[ "$arch" = aarch64 ] && paths="$paths strscpy_neon"
+	for path in $paths; do
+		f=$out/fuzz-$arch-$path.out
+		sym=$path
+		[ "$path" = strscpy ] && sym=""
+		STRCHECK_SYMBOL=$sym timeout 300 "${runner[@]}" "build/cross/$arch/fuzz/run/fuzz_strscpy" \
+			build/corpus/fuzz_strscpy corpus/regressions > "$f" 2>&1
+		rc=$?
+		[ $rc = 0 ] && grep -q 'input(s), [0-9]* check(s) in .*, no defect$' "$f"
+		check "cross_${arch}_fuzz_corpus_${path}" $? "exit $rc: $(tail -1 "$f")"
+	done
 done
 
 # ---- the report says where it ran ----

@@ -10,6 +10,9 @@ size_t strscpy_paths(struct strscpy_path *out, size_t max)
 		{ "strscpy_avx2", strscpy_avx2, 0 },
 		{ "strscpy_sse2", strscpy_sse2, 1 },
 #endif
+#if STRSCPY_AARCH64
+		{ "strscpy_neon", strscpy_neon, 1 },
+#endif
 		{ "strscpy_word", strscpy_word, 1 },
 	};
 	size_t n = sizeof(all) / sizeof(all[0]);

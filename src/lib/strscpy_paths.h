@@ -9,6 +9,7 @@
  *   strscpy_word   portable C, word at a time (every target)
  *   strscpy_sse2   x86-64: 16-byte vectors (every x86-64 CPU)
  *   strscpy_avx2   x86-64: 32-byte vectors; only on a CPU with AVX2
+ *   strscpy_neon   aarch64: 16-byte NEON vectors (every aarch64 CPU)
  */
 #ifndef STRSCPY_PATHS_H
 #define STRSCPY_PATHS_H
@@ -21,6 +22,11 @@
 #else
 #define STRSCPY_X86_64 0
 #endif
+#if defined(__aarch64__) && defined(__ARM_NEON) && (defined(__GNUC__) || defined(__clang__))
+#define STRSCPY_AARCH64 1
+#else
+#define STRSCPY_AARCH64 0
+#endif
 
 typedef ssize_t (*strscpy_fn)(char *dest, const char *src, size_t count);
 
@@ -28,6 +34,9 @@ ssize_t strscpy_word(char *dest, const char *src, size_t count);
 #if STRSCPY_X86_64
 ssize_t strscpy_sse2(char *dest, const char *src, size_t count);
 ssize_t strscpy_avx2(char *dest, const char *src, size_t count);
+#endif
+#if STRSCPY_AARCH64
+ssize_t strscpy_neon(char *dest, const char *src, size_t count);
 #endif
 
 struct strscpy_path {
