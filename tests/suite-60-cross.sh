@@ -214,6 +214,21 @@ for arch in s390x powerpc; do
 	check "cross_${arch}_source_replay_reproduces" $? "exit $rc (see $f-replay.out)"
 done
 
+# An object and an archive built for s390x, given without --arch: the ELF
+# header (the archive's first object) sends them there, and that build
+# links them with its compiler.
+if [[ " ${built[*]} " == *" s390x "* ]]; then
+	s390x-linux-gnu-gcc -O1 -fPIC -c -o "$out/s390x.o" tests/zoo/ok_byte_loop.c &&
+		rm -f "$out/libs390x.a" && s390x-linux-gnu-ar rcs "$out/libs390x.a" "$out/s390x.o"
+	for f in "$out/s390x.o" "$out/libs390x.a"; do
+		$SC --impl="$f" --time=0 --race-time=0.5 > "$f.out" 2> "$f.err"
+		rc=$?
+		[ $rc = 0 ] && grep -q '^architecture: s390x ' "$f.out" &&
+			grep -q '^built: s390x-linux-gnu-gcc ' "$f.out"
+		check "cross_s390x_${f##*.}_checked_there" $? "exit $rc (see $f.out, $f.err)"
+	done
+fi
+
 # ---- the JSON report of an emulated run: valid, and names where it ran ----
 for arch in "${built[@]}"; do
 	[ "${QEMU[$arch]}" != - ] || continue

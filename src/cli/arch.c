@@ -1,10 +1,9 @@
 #include <elf.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "arch.h"
+#include "build.h"
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
@@ -109,16 +108,11 @@ static const char *machine_name(unsigned m)
 int sc_arch_of_file(const char *path, const struct sc_arch **out, char *err, size_t errlen)
 {
 	unsigned char h[20];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
 	unsigned machine;
 	int bits, big;
 
-	if (fd < 0)
-		return 0;
-	n = read(fd, h, sizeof(h));
-	close(fd);
-	if (n < (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG) != 0 ||
+	/* A shared object or object file, or an archive's first object. */
+	if (!sc_input_elf_header(path, h) ||
 	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
 	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
 		return 0;

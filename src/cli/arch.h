@@ -38,9 +38,10 @@ const char *sc_arch_list(void);
 void sc_arch_describe(const struct sc_arch *a, char *buf, size_t n);
 
 /*
- * Which architecture the ELF file at path is for.  Returns 1 with *out set
- * when it is an ELF file of a known architecture; 0 when it is not an ELF
- * file at all, or cannot be read (the loader or the source builder says
+ * Which architecture the ELF file at path (or the first object of the
+ * archive at path) is for.  Returns 1 with *out set when it is an ELF file
+ * of a known architecture; 0 when it is not an ELF file at all, or cannot
+ * be read (the loader or the source builder says
  * what is wrong with it); -1 with one line in err when it is an ELF file
  * for an architecture strcheck has no build for.
  */

@@ -319,21 +319,19 @@ static unsigned machine_of(const unsigned char *h)
 	return h[EI_DATA] == ELFDATA2MSB ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
 }
 
-unsigned sc_input_machine(const char *path)
+int sc_input_elf_header(const char *path, unsigned char h[20])
 {
-	unsigned char h[64];
-	unsigned result = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC), found = 0;
 	off_t at = 8;
 
 	if (fd < 0)
 		return 0;
 	if (pread(fd, h, 20, 0) == 20 && !memcmp(h, ELFMAG, SELFMAG)) {
-		result = machine_of(h);
+		found = 1;
 	} else if (!memcmp(h, "!<arch>\n", 8)) {
 		/* Members: a 60-byte header (size in bytes 48..57), then the
 		 * data, padded to even; the first ELF member tells. */
-		for (int i = 0; i < 64 && !result; i++) {
+		for (int i = 0; i < 64 && !found; i++) {
 			unsigned char mh[60];
 			char num[11];
 			long size;
@@ -343,13 +341,19 @@ unsigned sc_input_machine(const char *path)
 			memcpy(num, mh + 48, 10);
 			num[10] = 0;
 			size = strtol(num, NULL, 10);
-			if (!memcmp(h, ELFMAG, SELFMAG))
-				result = machine_of(h);
+			found = !memcmp(h, ELFMAG, SELFMAG);
 			if (size <= 0)
 				break;
 			at += 60 + size + (size & 1);
 		}
 	}
 	close(fd);
-	return result;
+	return found;
+}
+
+unsigned sc_input_machine(const char *path)
+{
+	unsigned char h[20];
+
+	return sc_input_elf_header(path, h) ? machine_of(h) : 0;
 }

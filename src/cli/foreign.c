@@ -18,8 +18,14 @@ int sc_foreign_target(const char *impl, const struct sc_arch *want,
 		      const struct sc_arch **out, char *err, size_t errlen)
 {
 	const struct sc_arch *self = sc_arch_self(), *of = NULL;
-	char a[64], b[64];
-	int rc = impl ? sc_arch_of_file(impl, &of, err, errlen) : 0;
+	char a[64], b[64], first[PATH_MAX];
+	int rc = 0;
+
+	/* Several inputs (comma-separated): the first one tells. */
+	if (impl) {
+		snprintf(first, sizeof(first), "%.*s", (int)strcspn(impl, ","), impl);
+		rc = sc_arch_of_file(first, &of, err, errlen);
+	}
 
 	if (rc < 0)
 		return 2;
