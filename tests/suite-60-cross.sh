@@ -5,7 +5,11 @@
 # that architecture's library and the zoo entries of tests/zoo/MANIFEST.cross
 # built for it, each run through the native build/strcheck, which hands a
 # foreign .so to the strcheck built for it (under qemu-user; i386
-# natively).  Then the messages for what is missing.  Prints "PASS name" /
+# natively).  Then, per architecture, the fuzz corpus replayed by the
+# harness's plain runner on every path, the report's architecture line,
+# the overlap of the concurrent checks; a C source, an object and an
+# archive for s390x (and powerpc) checked there, with the replay command;
+# a JSON report; the messages for what is missing.  Prints "PASS name" /
 # "FAIL name: why" / "SKIP name: why".
 #
 # Run time: every run gets --time=0 (the whole grid and the concurrent
