@@ -9,7 +9,7 @@
 
 /* The paths are called through their table's pointer; one wrapper per
  * slot keeps every call the same shape (an indirect call of a bench_fn). */
-static strscpy_fn path_fn[4];
+static strscpy_fn path_fn[6];
 
 /* A bench_fn around a call that needs only (d, s, n). */
 #define WRAP(name, call) \
@@ -23,7 +23,9 @@ WRAP(path0, path_fn[0](d, s, n))
 WRAP(path1, path_fn[1](d, s, n))
 WRAP(path2, path_fn[2](d, s, n))
 WRAP(path3, path_fn[3](d, s, n))
-static const bench_fn path_wrappers[4] = { path0, path1, path2, path3 };
+WRAP(path4, path_fn[4](d, s, n))
+WRAP(path5, path_fn[5](d, s, n))
+static const bench_fn path_wrappers[6] = { path0, path1, path2, path3, path4, path5 };
 
 WRAP(own_strscpy, strscpy(d, s, n))
 WRAP(own_pad, strscpy_pad(d, s, n))
@@ -76,9 +78,9 @@ static long plain_memcpy(char *d, const char *s, size_t n, size_t len)
 
 size_t bench_impls(struct bench_impl *out, size_t max)
 {
-	struct strscpy_path p[4];
-	size_t np = strscpy_paths(p, 4), n = 0;
-	static char cols[4][9];
+	struct strscpy_path p[6];
+	size_t np = strscpy_paths(p, 6), n = 0;
+	static char cols[6][9];
 	struct bench_impl rest[] = {
 		{ "strscpy_pad", "pad", own_pad, 0 },
 		{ "byte reference (ref/)", "byte-ref", byte_ref, 0 },
@@ -92,11 +94,11 @@ size_t bench_impls(struct bench_impl *out, size_t max)
 
 	if (max)
 		out[n++] = (struct bench_impl){ "strscpy", "strscpy", own_strscpy, 0 };
-	for (size_t i = 0; i < np && i < 4 && n < max; i++) {
+	for (size_t i = 0; i < np && i < 6 && n < max; i++) {
 		if (!p[i].usable)
 			continue;
 		path_fn[i] = p[i].fn;
-		/* "strscpy_avx2" -> column "avx2" */
+		/* "strscpy_avx2" -> column "avx2", "strscpy_avx512" -> "avx512" */
 		strncpy(cols[i], p[i].name + strlen("strscpy_"), 8);
 		out[n++] = (struct bench_impl){ p[i].name, cols[i], path_wrappers[i], 0 };
 	}

@@ -45,23 +45,33 @@ zoo_name() {
 	local n=${1##*/}
 	n=${n%.so}
 	[ "$2" = "-" ] || n="${n}_$(echo "$2" | tr -cd 'a-z0-9,' | tr ',' '_')"
-	[ "$1" = build/libstrscpy.so ] && n="own_$4"
+	# the library's own paths by symbol; a second line for one (not
+	# --reader) keeps its flags in the name
+	if [ "$1" = build/libstrscpy.so ]; then
+		n="own_$4"
+		case $2 in --reader | -) ;; *) n="${n}_$(echo "$2" | tr -cd 'a-z0-9,' | tr ',' '_')" ;; esac
+	fi
 	echo "zoo_$n"
 }
 # A path of the project's strscpy that this CPU cannot run is skipped, not
-# run (strscpy_avx2 without AVX2 dies of an illegal instruction; off x86-64
-# neither vector path is built).  Prints the CPU flag it lacks.
+# run (strscpy_avx2 without AVX2 dies of an illegal instruction, and
+# strscpy_avx512 without AVX-512 F, BW and VL; off x86-64 no vector path
+# is built).  Prints the (first) CPU flag it lacks.
 # ZOO_CPU_FLAGS stands in for the CPU's flags (to see the skip on a
 # machine that has them all).
 zoo_cpu_lacks() {
-	local need
+	local need flags f
 	case $1:$2 in
+	build/libstrscpy.so:strscpy_avx512) need="avx512f avx512bw avx512vl" ;;
 	build/libstrscpy.so:strscpy_avx2) need=avx2 ;;
 	build/libstrscpy.so:strscpy_sse2) need=sse2 ;;
 	*) return 1 ;;
 	esac
-	[[ " ${ZOO_CPU_FLAGS-$(sed -n 's/^flags[[:space:]]*://p;T;q' /proc/cpuinfo 2> /dev/null)} " \
-		!= *" $need "* ]] && echo "$need"
+	flags=" ${ZOO_CPU_FLAGS-$(sed -n 's/^flags[[:space:]]*://p;T;q' /proc/cpuinfo 2> /dev/null)} "
+	for f in $need; do
+		[[ $flags != *" $f "* ]] && echo "$f" && return 0
+	done
+	return 1
 }
 zoo_run() {
 	local file=$1 sym=$2 api=$3 flags=$4 name so

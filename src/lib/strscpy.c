@@ -7,6 +7,7 @@ size_t strscpy_paths(struct strscpy_path *out, size_t max)
 {
 	struct strscpy_path all[] = {
 #if STRSCPY_X86_64
+		{ "strscpy_avx512", strscpy_avx512, 0 },
 		{ "strscpy_avx2", strscpy_avx2, 0 },
 		{ "strscpy_sse2", strscpy_sse2, 1 },
 #endif
@@ -18,9 +19,11 @@ size_t strscpy_paths(struct strscpy_path *out, size_t max)
 	size_t n = sizeof(all) / sizeof(all[0]);
 
 #if STRSCPY_X86_64
-	/* Also asks whether the OS saves the AVX registers. */
+	/* Also asks whether the OS saves the AVX (and AVX-512) registers. */
 	__builtin_cpu_init();
-	all[0].usable = __builtin_cpu_supports("avx2") != 0;
+	all[0].usable = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+			__builtin_cpu_supports("avx512vl");
+	all[1].usable = __builtin_cpu_supports("avx2") != 0;
 #endif
 	for (size_t i = 0; i < n && i < max; i++)
 		out[i] = all[i];
@@ -34,8 +37,8 @@ static _Atomic(strscpy_fn) chosen = first_call;
 
 static ssize_t first_call(char *dest, const char *src, size_t count)
 {
-	struct strscpy_path p[4];
-	size_t n = strscpy_paths(p, 4), i = 0;
+	struct strscpy_path p[8];
+	size_t n = strscpy_paths(p, 8), i = 0;
 
 	while (i + 1 < n && !p[i].usable)
 		i++;

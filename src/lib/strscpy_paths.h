@@ -8,6 +8,9 @@
  *
  *   strscpy_word   portable C, word at a time (every target)
  *   strscpy_sse2   x86-64: 16-byte vectors (every x86-64 CPU)
+ *   strscpy_avx512 x86-64: 32-byte EVEX vectors for short strings, 64-byte
+ *                  ones for long runs, masked loads and stores at page ends
+ *                  and at the end; only on a CPU with AVX-512 F, BW and VL
  *   strscpy_avx2   x86-64: 32-byte vectors; only on a CPU with AVX2
  *   strscpy_neon   aarch64: 16-byte NEON vectors (every aarch64 CPU)
  */
@@ -34,6 +37,7 @@ ssize_t strscpy_word(char *dest, const char *src, size_t count);
 #if STRSCPY_X86_64
 ssize_t strscpy_sse2(char *dest, const char *src, size_t count);
 ssize_t strscpy_avx2(char *dest, const char *src, size_t count);
+ssize_t strscpy_avx512(char *dest, const char *src, size_t count);
 #endif
 #if STRSCPY_AARCH64
 ssize_t strscpy_neon(char *dest, const char *src, size_t count);
