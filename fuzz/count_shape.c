@@ -1,5 +1,6 @@
 #include <string.h>
 
+#include "../src/engine/mem.h"
 #include "count_shape.h"
 
 /*
@@ -29,7 +30,7 @@ static const struct {
 
 static size_t strlen_of(const uint8_t *data, size_t len)
 {
-	const uint8_t *nul = memchr(data + SC_HEADER_LEN, 0, len - SC_HEADER_LEN);
+	const uint8_t *nul = sc_memchr(data + SC_HEADER_LEN, 0, len - SC_HEADER_LEN);
 
 	return nul ? (size_t)(nul - data - SC_HEADER_LEN) : len - SC_HEADER_LEN;
 }

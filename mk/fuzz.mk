@@ -83,7 +83,14 @@ LIB_FUZZING_ENGINE ?= -fsanitize=fuzzer
 # checker, not the candidate), and with FUZZ_CHECKER=
 #   lean     (local default) are built -O2 without sanitizers: most of a
 #            case's time is the checker's (canary windows, the byte
-#            reference), and this makes fuzzing about 1.5x faster;
+#            reference), and this makes fuzzing about 1.5x faster; their
+#            bulk copies and compares skip the sanitizer's interceptors
+#            too (SC_MEM_DIRECT, src/engine/mem.h), and their calls
+#            through pointers (to those, to the candidate, always the same
+#            callee) are not traced; the references get no coverage at all
+#            (a counter bumped in memory at every byte of their loops was
+#            a fifth of an execution; their few branches follow the
+#            input's shape, which the judge's branches see too);
 #   checked  (default when CFLAGS come from outside, as under OSS-Fuzz)
 #            keep the sanitizers, so fuzzing checks the checker too; only
 #            the references drop ASan (they touch only the guard-page
@@ -92,15 +99,16 @@ ifeq ($(FUZZ_CHECKER),checked)
 FUZZ_CHECKER_FLAGS ?= -fno-sanitize-coverage=trace-cmp
 FUZZ_REF_FLAGS     ?= -fno-sanitize=address
 else
-FUZZ_CHECKER_FLAGS ?= -O2 -fno-sanitize-coverage=trace-cmp -fno-sanitize=address,undefined
-FUZZ_REF_FLAGS     ?=
+FUZZ_CHECKER_FLAGS ?= -O2 -fno-sanitize-coverage=trace-cmp,indirect-calls \
+	-fno-sanitize=address,undefined -DSC_MEM_DIRECT
+FUZZ_REF_FLAGS     ?= -fno-sanitize=fuzzer-no-link
 endif
 
 # Everything a harness links: the candidate library, and the checker
 # (references, engine, glue).
 FUZZ_CAND_SRCS  := $(sort $(wildcard src/lib/*.c))
 FUZZ_REF_SRCS   := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
-FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c rules.c load.c relations.c fixup.c) fuzz/harness.c fuzz/count_shape.c
+FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c rules.c load.c relations.c fixup.c mem.c) fuzz/harness.c fuzz/count_shape.c
 FUZZ_LIB_SRCS   := $(FUZZ_CAND_SRCS) $(FUZZ_CHECK_SRCS)
 FUZZ_DEPS := $(wildcard src/*/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
 FUZZ_STD  := -std=c11 -D_GNU_SOURCE -Wall -Wextra
@@ -162,7 +170,8 @@ fuzz: fuzzers $(FUZZ_SEEDS)/.stamp
 # AFL_CHECKER, as FUZZ_CHECKER above: lean (default) builds the checker's
 # own objects (engine, references, glue) without ASan, which makes a case
 # about 2.5x cheaper (AFL++ then runs within 2x of fuzz_trivial, see
-# scripts/bench-fuzz.sh); checked gives them ASan too.  The candidate
+# scripts/bench-fuzz.sh), and their bulk copies and compares skip ASan's
+# interceptors (SC_MEM_DIRECT); checked gives them ASan too.  The candidate
 # (src/lib) always has ASan.
 AFL_CC      ?= afl-clang-fast
 AFL_CFLAGS  ?= -O2 -g
@@ -170,11 +179,15 @@ AFL_CHECKER ?= lean
 AFL_DIR     := $(BUILD)/fuzz/afl
 AFL_OBJS    := $(FUZZ_LIB_SRCS:%.c=$(AFL_DIR)/obj/%.o)
 afl_asan     = $(if $(or $(filter checked,$(AFL_CHECKER)),$(filter $(FUZZ_CAND_SRCS),$(1))),AFL_USE_ASAN=1)
+afl_direct   = $(if $(filter $(FUZZ_CAND_SRCS),$(1)),,$(if $(filter lean,$(AFL_CHECKER)),-DSC_MEM_DIRECT))
+# lean: the references without AFL++'s edge counters (as FUZZ_REF_FLAGS).
+afl_cc       = $(if $(and $(filter lean,$(AFL_CHECKER)),$(filter $(FUZZ_REF_SRCS),$(1))),$(AFL_REF_CC),$(AFL_CC))
+AFL_REF_CC  ?= clang
 $(eval $(call fuzz_flags_stamp,$(AFL_DIR)/obj,$(AFL_CC) $(AFL_CFLAGS) $(AFL_CHECKER)))
 
 $(AFL_DIR)/obj/%.o: %.c $(FUZZ_DEPS) $(AFL_DIR)/obj/.flags
 	@mkdir -p $(@D)
-	$(call afl_asan,$<) AFL_QUIET=1 $(AFL_CC) $(FUZZ_STD) $(AFL_CFLAGS) -c $< -o $@
+	$(call afl_asan,$<) AFL_QUIET=1 $(call afl_cc,$<) $(FUZZ_STD) $(AFL_CFLAGS) $(call afl_direct,$<) -c $< -o $@
 
 $(AFL_DIR)/obj/target_%.o: fuzz/fuzz_target.c $(FUZZ_DEPS) $(AFL_DIR)/obj/.flags
 	@mkdir -p $(@D)

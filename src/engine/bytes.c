@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "mem.h"
 
 int64_t sc_first_diff(const unsigned char *a, const unsigned char *b, size_t from, size_t to,
 		      size_t *diffs)
@@ -11,7 +12,7 @@ int64_t sc_first_diff(const unsigned char *a, const unsigned char *b, size_t fro
 	if (diffs)
 		*diffs = 0;
 	/* Images mostly agree: memcmp first, the byte loop only to locate. */
-	if (from >= to || memcmp(a + from, b + from, to - from) == 0)
+	if (from >= to || sc_memcmp(a + from, b + from, to - from) == 0)
 		return -1;
 	for (size_t i = from; i < to; i++) {
 		if (a[i] == b[i])

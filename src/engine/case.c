@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "case.h"
+#include "mem.h"
 
 /*
  * Header layout, version 2 (SC_HEADER_LEN = 12 bytes, little-endian), then
@@ -89,7 +90,7 @@ size_t sc_case_dst_len(const struct sc_case *c)
 
 size_t sc_case_strlen(const struct sc_case *c)
 {
-	const unsigned char *nul = memchr(c->src, 0, c->src_len);
+	const unsigned char *nul = sc_memchr(c->src, 0, c->src_len);
 
 	return nul ? (size_t)(nul - c->src) : c->src_len;
 }
@@ -178,7 +179,7 @@ void sc_case_decode(struct sc_case *c, const uint8_t *data, size_t len)
 	c->src_off = h[1] & SC_OFF_MAX;
 	c->dst_off = h[2] & SC_OFF_MAX;
 	c->src_len = len > SC_SRC_MAX ? SC_SRC_MAX : len;
-	memcpy(c->src, data, c->src_len);
+	sc_memcpy(c->src, data, c->src_len);
 
 	form = sc_header_count(h, &v);
 	c->count_rel = form == SC_FORM_DEST ? SC_REL_DEST : form == SC_FORM_SRC ? SC_REL_SRC :

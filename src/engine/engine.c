@@ -15,6 +15,7 @@
 #include "../../ref/ref.h"
 #include "engine.h"
 #include "fixup.h"
+#include "mem.h"
 
 volatile unsigned long sc_calls;
 int (*sc_fault_fixup)(const siginfo_t *si, void *uctx);
@@ -92,9 +93,11 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 		sc_arena_free(&e->src);
 		return -1;
 	}
-	e->cand.win = malloc(SC_COUNT_MAX + 2 * SC_MARGIN);
-	e->ref.win = malloc(SC_COUNT_MAX + 2 * SC_MARGIN);
-	if (!e->cand.win || !e->ref.win) {
+	e->cand_img = malloc(SC_COUNT_MAX + 2 * SC_MARGIN);
+	e->ref_img = malloc(SC_COUNT_MAX + 2 * SC_MARGIN);
+	e->cand.win = e->cand_img;
+	e->ref.win = e->ref_img;
+	if (!e->cand_img || !e->ref_img) {
 		sc_engine_fini(e);
 		errno = ENOMEM;
 		return -1;
@@ -132,8 +135,9 @@ void sc_engine_fini(struct sc_engine *e)
 	setitimer(ITIMER_REAL, &off, NULL);
 	sc_arena_free(&e->src);
 	sc_arena_free(&e->dst);
-	free(e->cand.win);
-	free(e->ref.win);
+	free(e->cand_img);
+	free(e->ref_img);
+	e->cand_img = e->ref_img = NULL;
 	e->cand.win = e->ref.win = NULL;
 }
 
@@ -168,9 +172,9 @@ static void place(struct sc_engine *e, const struct sc_case *c, struct sc_outcom
 	size_t src_after = min_size(SC_MARGIN, (size_t)(e->src.data + e->src.data_len - src) - c->src_len);
 
 	/* Source with filler around it, written through the writable view. */
-	memcpy(rw - src_before, sc_filler_before(src_before), src_before);
-	memcpy(rw, c->src, c->src_len);
-	memcpy(rw + c->src_len, sc_filler_from(c->src_len), src_after);
+	sc_memcpy(rw - src_before, sc_filler_before(src_before), src_before);
+	sc_memcpy(rw, c->src, c->src_len);
+	sc_memcpy(rw + c->src_len, sc_filler_from(c->src_len), src_after);
 
 	out->before = min_size(SC_MARGIN, (size_t)(dst - e->dst.data));
 	out->win_len = out->before + n +
@@ -188,10 +192,12 @@ static void place(struct sc_engine *e, const struct sc_case *c, struct sc_outcom
 	out->count = sc_case_count(c, src, dst);
 }
 
-/* Call fn on the placed buffers under the fault handlers. */
-static void call(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_outcome *out)
+/* Call fn on the placed source and dst (out->dst, or the reference's
+ * image) under the fault handlers. */
+static void call(struct sc_engine *e, const struct sc_case *c, void *fn, unsigned char *dst,
+		 struct sc_outcome *out)
 {
-	unsigned char *src = (unsigned char *)out->src, *dst = (unsigned char *)out->dst;
+	unsigned char *src = (unsigned char *)out->src;
 
 	if (sigsetjmp(call_env, 0) == 0) {
 		size_t count = (size_t)out->count;
@@ -229,19 +235,20 @@ static void call(struct sc_engine *e, const struct sc_case *c, void *fn, struct 
 	}
 }
 
-void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_outcome *out)
+/* Lay the canaries over the window and call fn; the image stays in the
+ * arena, at dst - before. */
+static void run_in_arena(struct sc_engine *e, const struct sc_case *c, void *fn,
+			 struct sc_outcome *out)
 {
 	unsigned char *dst, *win;
 
-	if (out == &e->ref)
-		e->ref_ok = 0;  /* not run_reference's image any more */
 	place(e, c, out);
 	dst = (unsigned char *)out->dst;
 	win = dst - out->before;
 	/* Destination and the margins around it: canaries. */
 	if (e->dest_seq)
 		__atomic_add_fetch(e->dest_seq, 1, __ATOMIC_SEQ_CST);
-	memcpy(win, sc_canaries(-(int64_t)out->before), out->win_len);
+	sc_memcpy(win, sc_canaries(-(int64_t)out->before), out->win_len);
 	if (e->dest_terminated && out->dst_len)
 		dst[out->dst_len - 1] = 0;
 	e->dest_now = dst;
@@ -250,8 +257,18 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_ou
 		__atomic_add_fetch(e->dest_seq, 1, __ATOMIC_SEQ_CST);
 	if (e->before_call)
 		e->before_call(e->before_call_arg);
-	call(e, c, fn, out);
-	memcpy(out->win, win, out->win_len);
+	call(e, c, fn, dst, out);
+}
+
+void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_outcome *out)
+{
+	unsigned char *img = out == &e->ref ? e->ref_img : e->cand_img;
+
+	if (out == &e->ref)
+		e->ref_ok = 0;  /* not run_reference's image any more */
+	run_in_arena(e, c, fn, out);
+	out->win = img;
+	sc_memcpy(img, (unsigned char *)out->dst - out->before, out->win_len);
 }
 
 /*
@@ -277,12 +294,14 @@ static size_t ref_writes(const struct sc_case *c, const struct sc_outcome *o)
 
 /*
  * The reference's run, with the outcome sc_run would give, at the cost of
- * what the reference writes: the bytes it may write (ref_writes) get their
- * canaries in the arena, and only those are copied into ref.win, which
- * otherwise keeps the canaries of the last such run (a case with a count
- * of 2^16 + 5 no longer fills and copies 64 KB twice for the reference).
- * The concurrent checks (dest_seq, dest_terminated, before_call) take the
- * plain path.
+ * what the reference writes.  The reference is trusted code that writes
+ * nothing outside dest[0..count) whatever dest's address (ref/), so it
+ * runs straight into its image, ref_img, with the count the arena's
+ * placement gives: only the bytes it may write (ref_writes) get their
+ * canaries back first, the rest of the image keeps those of the last such
+ * run (a case with a count of 2^16 + 5 no longer fills and copies 64 KB
+ * twice for the reference), and the candidate's image in the arena is
+ * left as it is.
  */
 static void run_reference(struct sc_engine *e, const struct sc_case *c)
 {
@@ -290,33 +309,34 @@ static void run_reference(struct sc_engine *e, const struct sc_case *c)
 	unsigned char *dst;
 	size_t w;
 
-	if (e->dest_seq || e->dest_terminated || e->before_call) {
-		sc_run(e, c, sc_reference(c->api), out);
-		return;
-	}
 	place(e, c, out);
-	dst = (unsigned char *)out->dst;
+	out->win = e->ref_img;
+	dst = out->win + out->before;
 	w = ref_writes(c, out);
 	if (e->ref_ok && e->ref_before == out->before && e->ref_len >= out->win_len) {
-		memcpy(out->win + out->before, sc_canaries(0), e->ref_dirty);
+		sc_memcpy(dst, sc_canaries(0), e->ref_dirty);
 	} else {
-		memcpy(out->win, sc_canaries(-(int64_t)out->before), out->win_len);
+		sc_memcpy(out->win, sc_canaries(-(int64_t)out->before), out->win_len);
 		e->ref_before = out->before;
 		e->ref_len = out->win_len;
 	}
 	e->ref_ok = 1;
 	e->ref_dirty = w;
-	memcpy(dst, sc_canaries(0), w);
-	e->dest_now = dst;
-	e->dest_now_len = out->dst_len;
-	call(e, c, sc_reference(c->api), out);
-	memcpy(out->win + out->before, dst, w);
+	call(e, c, sc_reference(c->api), dst, out);
 }
 
 int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	     struct sc_finding *f, int max)
 {
-	sc_run(e, c, fn, &e->cand);
+	/* The concurrent checks' hooks want the plain runs. */
+	if (e->dest_seq || e->dest_terminated || e->before_call) {
+		sc_run(e, c, fn, &e->cand);
+		sc_run(e, c, sc_reference(c->api), &e->ref);
+		return sc_judge(c, &e->cand, &e->ref, f, max);
+	}
+	/* Judged where the call left it: the window is not copied out. */
+	run_in_arena(e, c, fn, &e->cand);
+	e->cand.win = (unsigned char *)e->cand.dst - e->cand.before;
 	run_reference(e, c);
 	return sc_judge(c, &e->cand, &e->ref, f, max);
 }

@@ -41,7 +41,12 @@ struct sc_engine {
 	 * the concurrent checks start their other thread there (race.h). */
 	void (*before_call)(void *arg);
 	void *before_call_arg;
-	/* sc_check's reference image (ref.win) as left by the last reference
+	/* The outcomes' images: sc_run copies the window after the call into
+	 * cand_img or ref_img (cand.win, ref.win point there); sc_check leaves
+	 * the candidate's in the arena (cand.win points into it, valid until
+	 * the next run) and runs the reference straight into ref_img. */
+	unsigned char *cand_img, *ref_img;
+	/* sc_check's reference image (ref_img) as left by the last reference
 	 * run: all canaries for dest offsets -ref_before .. ref_len - ref_before
 	 * except dest[0..ref_dirty), so the next one restores only those
 	 * (engine.c, run_reference).  ref_ok is 0 when unknown. */
@@ -67,8 +72,10 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn,
 
 /*
  * sc_run the candidate (into e->cand) and the reference (e->ref), judge.
- * The reference's outcome is exactly what sc_run would give, but costs in
- * proportion to what the reference writes, not to the count.
+ * The outcomes are exactly what sc_run would give, but cost less: the
+ * candidate's image is judged in the arena (e->cand.win points there
+ * until the next run), and the reference's costs in proportion to what
+ * the reference writes, not to the count.
  */
 int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	     struct sc_finding *f, int max);

@@ -14,6 +14,7 @@
 #include "bytes.h"
 #include "canary.h"
 #include "judge.h"
+#include "mem.h"
 #include "race.h"
 
 char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
@@ -86,8 +87,8 @@ static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n
 	size_t after = o->before + o->dst_len;
 
 	/* The common case, both margins intact, at memcmp speed. */
-	if (memcmp(o->win, sc_canaries(-(int64_t)o->before), o->before) == 0 &&
-	    memcmp(o->win + after, sc_canaries((int64_t)o->dst_len), o->win_len - after) == 0)
+	if (sc_memcmp(o->win, sc_canaries(-(int64_t)o->before), o->before) == 0 &&
+	    sc_memcmp(o->win + after, sc_canaries((int64_t)o->dst_len), o->win_len - after) == 0)
 		return n;
 	for (i = 0; i < o->before; i++) {
 		int64_t k = (int64_t)i - (int64_t)o->before;
@@ -132,7 +133,7 @@ int sc_judge_begin(const struct sc_case *c, const struct sc_outcome *o,
 
 static int dest_untouched(const struct sc_outcome *o)
 {
-	return memcmp(o->win + o->before, sc_canaries(0), o->dst_len) == 0;
+	return sc_memcmp(o->win + o->before, sc_canaries(0), o->dst_len) == 0;
 }
 
 int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
@@ -182,7 +183,7 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 
 	/* strscpy, strscpy_pad, strlcpy: the reference wrote exactly one NUL
 	 * at t and copied no NUL before it. */
-	nul = memchr(want, 0, n);
+	nul = sc_memchr(want, 0, n);
 	if (!nul)
 		return nf;
 	t = nul - want;
@@ -205,13 +206,13 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	}
 	/* Fast path: everything after the NUL left alone. */
 	i = (size_t)t + 1;
-	if (memcmp(got + i, sc_canaries((int64_t)i), n - i) == 0)
+	if (sc_memcmp(got + i, sc_canaries((int64_t)i), n - i) == 0)
 		i = n;
 	for (diffs = 0, d = -1; i < n; i++) {
 		unsigned char b = got[i];
 
 		/* Skip untouched 64-byte blocks of a long dest quickly. */
-		if (i % 64 == 0 && n - i >= 64 && memcmp(got + i, sc_canaries((int64_t)i), 64) == 0)
+		if (i % 64 == 0 && n - i >= 64 && sc_memcmp(got + i, sc_canaries((int64_t)i), 64) == 0)
 			i += 63;
 		else if (b != sc_canary((int64_t)i) && (c->policy == SC_STRICT || b != 0) && !diffs++)
 			d = (int64_t)i;
@@ -248,7 +249,7 @@ int sc_judge_race(const struct sc_case *c, const struct sc_outcome *o,
 		return sc_add_finding(f, nf, max, SC_RULE_RACE_RETURN_IN_RANGE, SC_PASS, -1,
 			   "returned %" PRId64 " with count %" PRIu64 " while the source changed",
 			   o->ret, c->count);
-	nul = memchr(got, 0, end + 1);
+	nul = sc_memchr(got, 0, end + 1);
 	if (!nul)
 		nf = sc_add_finding(f, nf, max, SC_RULE_RACE_NUL_TERMINATED, SC_PASS, (int64_t)end,
 			 "returned %" PRId64 " but dest[%zu] = 0x%02x, not the NUL, while the "

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "mem.h"
 #include "relations.h"
 
 int sc_check_relations(struct sc_engine *e, const struct sc_case *c,
@@ -35,7 +36,7 @@ int sc_check_relations(struct sc_engine *e, const struct sc_case *c,
 		return sc_judge(&k, &e->cand, &e->cand, f, max);
 	L = e->cand.ret;
 	n = e->cand.dst_len;
-	memcpy(scpy, e->cand.win + e->cand.before, n);
+	sc_memcpy(scpy, e->cand.win + e->cand.before, n);
 
 	k.api = SC_STRLCPY;
 	sc_run(e, &k, fns && fns->strlcpy ? fns->strlcpy : sc_reference(SC_STRLCPY), &e->ref);
