@@ -2,7 +2,8 @@
  * test_lib_paths.c - the checks every path of strscpy must pass (each
  * one this CPU runs, and strscpy() itself): the grid, seeded random cases,
  * the named guard-page shapes, page boundaries inside the string, every
- * byte value, and the two concurrent checks.
+ * byte value, the NUL at every position of a long string, and the two
+ * concurrent checks.
  */
 #include <stdio.h>
 #include <string.h>
@@ -118,6 +119,41 @@ static void page_crossing(void)
 	report(named("page_boundary_mid_string_%s"), &r, 64 * 140 / stride);
 }
 
+/*
+ * The NUL at every position 0..1100 of a long source whose bytes after it
+ * are not zero (a store that keeps them shows), in four alignments, for
+ * fit (count well past the NUL, and the NUL exactly in dest[count-1]) and
+ * truncation at that position: every place of a 128-byte round of 32-byte
+ * vectors and of a 256-byte round of 64-byte ones (strscpy_avx512 starts
+ * those at byte 256, after aligning dest), away from any page boundary.
+ */
+static void nul_positions(void)
+{
+	static const unsigned offs[4][2] = { { 0, 0 }, { 13, 5 }, { 63, 1 }, { 32, 0 } };
+	struct run r = { .fn = cand };
+	uint64_t n = 0;
+
+	for (unsigned o = 0; o < 4; o++)
+		for (size_t len = 0; len <= 1100; len++)
+			for (unsigned k = 0; k < 3; k++, n++) {
+				if (n % stride)
+					continue;
+				for (size_t i = 0; i < len + 300; i++)
+					scratch.src[i] = (unsigned char)('A' + (i * 7 + o) % 50);
+				scratch.src[len] = 0;
+				scratch.src_len = len + 300;
+				scratch.api = SC_STRSCPY;
+				scratch.policy = SC_NO_LEAK;
+				scratch.src_place = scratch.dst_place = SC_FREE;
+				scratch.src_off = offs[o][0];
+				scratch.dst_off = offs[o][1];
+				scratch.count = k == 0 ? len + 300 : k == 1 ? len + 1 : len ? len : 1;
+				sc_case_normalize(&scratch);
+				check_one(&scratch, 0, &r);
+			}
+	report(named("nul_at_every_position_to_1100_%s"), &r, 4 * 1101 * 3 / stride);
+}
+
 void path_checks(void *fn, const char *name, int argc, char **argv)
 {
 	cand = fn;
@@ -136,6 +172,8 @@ void path_checks(void *fn, const char *name, int argc, char **argv)
 	}
 	if (wanted(argc, argv, "bytes"))
 		byte_values();
+	if (wanted(argc, argv, "nul"))
+		nul_positions();
 	if (wanted(argc, argv, "race")) {
 		race(named("race_source_changes_mid_copy_%s"), SC_RACE_MUTATOR, SC_STRSCPY, cand);
 		race(named("race_reader_never_sees_unterminated_%s"), SC_RACE_READER, SC_STRSCPY, cand);
