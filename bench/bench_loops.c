@@ -9,8 +9,8 @@
  *   loop32   the AVX2 path's round: four 32-byte loads, one zero test of
  *            their minimum, four stores
  *   copy32   the same without the zero test (a plain 32-byte copy loop)
- *   loop64   the round with 64-byte AVX-512 vectors (256 bytes a round),
- *            the width no path of the library uses
+ *   loop64   the round with 64-byte AVX-512 vectors (256 bytes a round):
+ *            the AVX-512 path's round for long runs
  */
 #include <stdint.h>
 #include <string.h>

@@ -139,8 +139,8 @@ VEC_NO_ASAN static inline ssize_t vec_step16(char *dest, const char *src, size_t
 }
 
 /*
- * The body of a vector path's entry point, shared by the SSE2 and AVX2
- * paths (a macro: the vector type differs): the counts every path
+ * The body of a vector path's entry point, shared by the SSE2, AVX2 and
+ * AVX-512 paths (a macro: the vector type differs): the counts every path
  * rejects; then, where head bytes are left in the source's page, up to
  * head / w loads of w bytes inline, each decided on and stored before the
  * next (a short string, the common case, is done here, without a stack
