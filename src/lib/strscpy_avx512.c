@@ -7,9 +7,14 @@
 
 /*
  * Everything here is compiled for AVX-512 F, BW and VL; strscpy() calls
- * this path only when the CPU (and the OS) has all three.  Short strings
- * take 256-bit (ymm) vectors with EVEX masks, so a short call runs no
- * 512-bit instruction; only runs past HEAD bytes take 64-byte (zmm) ones.
+ * this path only when the CPU (and the OS) has all three.  Strings shorter
+ * than ZMM_FROM bytes take 256-bit (ymm) vectors with EVEX masks, so a
+ * short call runs no 512-bit instruction (on CPUs whose clock drops for
+ * them); longer runs take 64-byte (zmm) ones.  The last bytes of the copy
+ * and of each page come from one masked load, whose masked-off bytes are
+ * not accessed (AVX-512 suppresses their faults), and go out in one
+ * masked store of exactly the bytes wanted: no piecewise stores, and
+ * nothing stored after the NUL.
  */
 #define AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl"))) VEC_NO_ASAN
 
@@ -247,8 +252,8 @@ AVX512 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char
 /*
  * x86-64, AVX-512 (F, BW, VL).  A string shorter than HEAD bytes, or a
  * count up to HEAD, takes one to three 32-byte loads and one masked store
- * at its end (VEC_ENTRY); copy_rest, with 64-byte vectors, does the rest
- * of longer ones.
+ * at its end (VEC_ENTRY); copy_rest (32-byte vectors up to byte ZMM_FROM,
+ * 64-byte ones after it) does the rest of longer ones.
  */
 AVX512 ssize_t strscpy_avx512(char *dest, const char *src, size_t count)
 {
