@@ -16,7 +16,10 @@ out=${COVERAGE_OUT:-$BUILD/coverage}
 corpus=${CORPUS:-$BUILD/corpus}
 [ -n "${CORPUS:-}" ] || make -s corpus BUILD="$BUILD"
 files=${COVERAGE_FILES:-$(ls src/lib/*.c src/lib/*.h)}
-paths=${COVERAGE_PATHS:-strscpy_word strscpy_sse2 strscpy_avx2}
+avx512=""  # the AVX-512 path where the CPU runs it (AVX-512 F, BW and VL)
+grep -qw avx512bw /proc/cpuinfo 2> /dev/null && grep -qw avx512vl /proc/cpuinfo &&
+	avx512=strscpy_avx512
+paths=${COVERAGE_PATHS:-strscpy_word strscpy_sse2 strscpy_avx2 $avx512}
 harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations)
 profdata=$(command -v llvm-profdata || command -v llvm-profdata-14)
 llvmcov=$(command -v llvm-cov || command -v llvm-cov-14)
@@ -51,7 +54,7 @@ echo "HTML report: $out/html/index.html"
 # files are reported, not required: the seed corpus has no long string
 # whose NUL falls inside a 64- or 128-byte round, and strscpy.c's choice
 # of path depends on the CPU (docs/speed.md).
-required=${COVERAGE_REQUIRED:-src/lib/word_step.h src/lib/vec_x86.h src/lib/strscpy_pad.c}
+required=${COVERAGE_REQUIRED:-src/lib/path_entry.h src/lib/word_step.h src/lib/vec_x86.h src/lib/strscpy_pad.c}
 status=0
 for f in $required; do
 	awk -v f="$f" '

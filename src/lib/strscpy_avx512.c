@@ -3,7 +3,7 @@
 #if STRSCPY_X86_64
 #include <immintrin.h>
 
-#include "vec_x86.h"
+#include "path_entry.h"
 
 /*
  * Everything here is compiled for AVX-512 F, BW and VL; strscpy() calls

@@ -3,7 +3,8 @@
  * in word_step.h: a 16-byte load only where 16 bytes are left in the page
  * (else a word_step), each byte decided on from one load, each dest byte
  * stored once, nothing stored at or past dest[count], zeros after the NUL.
- * SSE2 is part of x86-64, so these need no CPU check.
+ * SSE2 is part of x86-64, so these need no CPU check.  The entry the
+ * vector paths share, VEC_ENTRY, is in path_entry.h.
  */
 #ifndef VEC_X86_H
 #define VEC_X86_H
@@ -13,13 +14,6 @@
 #include <string.h>
 
 #include "word_step.h"
-
-/*
- * The vector paths load past the NUL (inside the page), which
- * AddressSanitizer would call an overflow of the caller's string: their
- * functions are not instrumented (as with load_word).
- */
-#define VEC_NO_ASAN WAT_NO_ASAN
 
 /* 16 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
 VEC_NO_ASAN static inline __m128i vec_load16(const char *p)
@@ -137,35 +131,5 @@ VEC_NO_ASAN static inline ssize_t vec_step16(char *dest, const char *src, size_t
 	*res += 16;
 	return STEP_MORE;
 }
-
-/*
- * The body of a vector path's entry point, shared by the SSE2, AVX2 and
- * AVX-512 paths (a macro: the vector type differs): the counts every path
- * rejects; then, where head bytes are left in the source's page, up to
- * head / w loads of w bytes inline, each decided on and stored before the
- * next (a short string, the common case, is done here, without a stack
- * frame); the rest, or all of it near a page's end, in copy_rest(dest,
- * src, count, res), which has the loop and its registers to save.  vec,
- * load, zeros, finish, nul_in and store are the path's w-byte type and
- * pieces, as vec_load16, vec_zeros16, vec_finish16, vec_nul_in16 and
- * vec_store16 are for 16 bytes.
- */
-#define VEC_ENTRY(vec, w, head, load, zeros, finish, nul_in, store, copy_rest) \
-	do { \
-		if (count_rejected(count)) \
-			return -E2BIG; \
-		if (wat_page_left(src) < (head)) \
-			return copy_rest(dest, src, count, 0); \
-		for (size_t at = 0; at < (head); at += (w)) { \
-			vec v = load(src + at); \
-			unsigned m = zeros(v); \
-			if (count - at <= (w)) \
-				return finish(dest, v, m, at, count - at); \
-			if (m) \
-				return nul_in(dest, v, m, at); \
-			store(dest + at, v); \
-		} \
-		return copy_rest(dest, src, count, (head)); \
-	} while (0)
 
 #endif

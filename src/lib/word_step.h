@@ -1,6 +1,6 @@
 /*
  * word_step.h - the pieces every strscpy path is built from: the checks
- * at the start, and one page-safe step of at most a word.
+ * at the start (path_entry.h), and one page-safe step of at most a word.
  *
  * The rules each piece keeps (and so every path built from them):
  *   - each source byte is loaded once and decided on once (a load may also
@@ -21,18 +21,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "path_entry.h"
 #include "word_at_a_time.h"
-
-/* Not a return value of strscpy: the step copied bytes, go on. */
-#define STEP_MORE ((ssize_t)-1)
-
-/* Counts every path rejects before reading: 0 (no room for the NUL) and
- * above INT_MAX (a negative length cast to size_t: a caller bug; the
- * kernel rejects them too). */
-static inline int count_rejected(size_t count)
-{
-	return count == 0 || count > INT_MAX;
-}
 
 /*
  * Copy the next at most WORD_SIZE bytes from src[*res] on, without
