@@ -11,10 +11,17 @@
  * than ZMM_FROM bytes take 256-bit (ymm) vectors with EVEX masks, so a
  * short call runs no 512-bit instruction (on CPUs whose clock drops for
  * them); longer runs take 64-byte (zmm) ones.  The last bytes of the copy
- * and of each page come from one masked load, whose masked-off bytes are
- * not accessed (AVX-512 suppresses their faults), and go out in one
- * masked store of exactly the bytes wanted: no piecewise stores, and
- * nothing stored after the NUL.
+ * go out in one masked store of exactly the bytes wanted: no piecewise
+ * stores, and nothing stored after the NUL.
+ *
+ * A masked-off byte is not accessed, but one on a page that is not
+ * present (not mapped, or never touched) costs a microcode assist, about
+ * 200 ns a call on the CPU this was measured on (AMD Zen 5; Intel's
+ * assist is of that order too).  So no masked load or store here spans
+ * a page none of its wanted bytes is on: the last bytes of a source page
+ * come from the 32 bytes that end at the page's end, moved down through
+ * a stack buffer, and a masked store that would reach into the next page
+ * with none of its bytes is moved back to end at the page's end (mstore).
  */
 #define AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl"))) VEC_NO_ASAN
 
@@ -27,6 +34,43 @@ static inline __mmask32 first32(size_t n)
 static inline __mmask64 first64(size_t n)
 {
 	return n ? ~0ull >> (64 - n) : 0;
+}
+
+/*
+ * Store the first n bytes (1..32) of v at p with one masked store whose
+ * 32-byte span stays on the pages the n bytes are on: when it would reach
+ * into the next page and they do not, the 32 bytes ending at the page's
+ * end, v moved up through a stack buffer.
+ */
+AVX512 static inline void mstore32(char *p, __m256i v, size_t n)
+{
+	size_t room = wat_page_left(p), sh;
+	char buf[64] __attribute__((aligned(32)));
+
+	if (room >= 32 || n > room) {
+		_mm256_mask_storeu_epi8(p, first32(n), v);
+		return;
+	}
+	sh = 32 - room;
+	_mm256_storeu_si256((__m256i *)(buf + sh), v);
+	v = _mm256_maskz_loadu_epi8((__mmask32)(0xffffffffu << sh), buf);
+	_mm256_mask_storeu_epi8(p - sh, (__mmask32)(first32(n) << sh), v);
+}
+
+/* As mstore32, the first n bytes (1..64) of a 64-byte v. */
+AVX512 static inline void mstore64(char *p, __m512i v, size_t n)
+{
+	size_t room = wat_page_left(p), sh;
+	char buf[128] __attribute__((aligned(64)));
+
+	if (room >= 64 || n > room) {
+		_mm512_mask_storeu_epi8(p, first64(n), v);
+		return;
+	}
+	sh = 64 - room;
+	_mm512_storeu_si512(buf + sh, v);
+	v = _mm512_maskz_loadu_epi8(~0ull << sh, buf);
+	_mm512_mask_storeu_epi8(p - sh, first64(n) << sh, v);
 }
 
 /* 32 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
@@ -52,8 +96,10 @@ AVX512 static inline unsigned zeros32(__m256i v)
  * is before dest[count-1]: store the bytes up to it, nothing after. */
 AVX512 static inline ssize_t nul_in32(char *dest, __m256i v, unsigned m, size_t res)
 {
-	_mm256_mask_storeu_epi8(dest + res, (__mmask32)(m ^ (m - 1)), v);
-	return (ssize_t)(res + (unsigned)__builtin_ctz(m));
+	unsigned k = (unsigned)__builtin_ctz(m);
+
+	mstore32(dest + res, v, k + 1);
+	return (ssize_t)(res + k);
 }
 
 /*
@@ -68,7 +114,7 @@ AVX512 static inline ssize_t finish32(char *dest, __m256i v, unsigned m, size_t 
 	m &= k;
 	if (m)
 		return nul_in32(dest, v, m, res);
-	_mm256_mask_storeu_epi8(dest + res, k, _mm256_maskz_mov_epi8(k >> 1, v));
+	mstore32(dest + res, _mm256_maskz_mov_epi8(k >> 1, v), left);
 	return -E2BIG;
 }
 
@@ -89,8 +135,10 @@ AVX512 static inline __mmask64 zeros64(__m512i v)
 /* As nul_in32, 64 bytes. */
 AVX512 static inline ssize_t nul_in64(char *dest, __m512i v, __mmask64 m, size_t res)
 {
-	_mm512_mask_storeu_epi8(dest + res, m ^ (m - 1), v);
-	return (ssize_t)(res + (unsigned)__builtin_ctzll(m));
+	unsigned k = (unsigned)__builtin_ctzll(m);
+
+	mstore64(dest + res, v, k + 1);
+	return (ssize_t)(res + k);
 }
 
 /* The round of a, b, c, e at src + res holds the NUL: store up to it. */
@@ -132,35 +180,40 @@ AVX512 static ssize_t nul_in4_32(char *dest, __m256i a, __m256i b, __m256i c, __
 }
 
 /*
- * Copy the next at most 32 bytes from src[*res] on with one masked load
- * of the bytes that are left both in the source's page and before
- * dest[count] (the masked-off lanes are not accessed, so the load cannot
- * fault past the page's end) and one masked store of the ones wanted.
- * Returns the length or -E2BIG when it finished the copy, else STEP_MORE
- * with *res advanced (to the page's end, or by 32).
+ * Copy the next at most 32 bytes from src[*res] on: the n bytes left both
+ * in the source's page and before dest[count], from one load that stays
+ * in the page (under 32 bytes to its end: the 32 that end there, moved
+ * down through a stack buffer), decided on from those n bytes only, and
+ * one masked store of the ones wanted.  Returns the length or -E2BIG when
+ * it finished the copy, else STEP_MORE with *res advanced (to the page's
+ * end, or by 32).
  */
 AVX512 static inline ssize_t step32(char *dest, const char *src, size_t count, size_t *res)
 {
-	size_t left = count - *res, n = wat_page_left(src + *res);
+	const char *p = src + *res;
+	size_t left = count - *res, room = wat_page_left(p), n = room < 32 ? room : 32;
+	char buf[64] __attribute__((aligned(32)));
 	__mmask32 k;
 	unsigned m;
 	__m256i v;
 
-	if (n > 32)
-		n = 32;
 	if (n > left)
 		n = left;
+	if (room >= 32) {
+		v = load32(p);
+	} else {
+		_mm256_store_si256((__m256i *)buf, load32(p + room - 32));
+		v = _mm256_maskz_loadu_epi8(first32(room), buf + 32 - room);
+	}
 	k = first32(n);
-	v = _mm256_maskz_loadu_epi8(k, src + *res);
-	WAT_ONCE(v, "v");
 	m = zeros32(v) & k;
 	if (m)
 		return nul_in32(dest, v, m, *res);
 	if (n == left) {
-		_mm256_mask_storeu_epi8(dest + *res, k, _mm256_maskz_mov_epi8(k >> 1, v));
+		mstore32(dest + *res, _mm256_maskz_mov_epi8(k >> 1, v), n);
 		return -E2BIG;
 	}
-	_mm256_mask_storeu_epi8(dest + *res, k, v);
+	mstore32(dest + *res, v, n);
 	*res += n;
 	return STEP_MORE;
 }
@@ -178,8 +231,7 @@ AVX512 static inline ssize_t step32(char *dest, const char *src, size_t count, s
  * zero byte, four stores); then dest aligned to 64 bytes for a long run
  * and 256 bytes a round in 64-byte vectors; the rest 32 bytes at a time.
  * The last bytes of the copy, and the last bytes of a page, from one
- * masked load each (step32).  The load that holds the NUL is finished
- * from.
+ * load each (step32).  The load that holds the NUL is finished from.
  */
 AVX512 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char *src,
 							  size_t count, size_t res)
@@ -213,7 +265,7 @@ AVX512 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char
 
 			if (m)
 				return nul_in64(dest, v, m, (size_t)(s - src));
-			_mm512_mask_storeu_epi8(d, k, v);
+			mstore64(d, v, h);
 			room -= h;
 			s += h;
 			d += h;
