@@ -2,6 +2,7 @@
 
 #if STRSCPY_X86_64
 #include <immintrin.h>
+#include <string.h>
 
 #include "path_entry.h"
 
@@ -37,40 +38,77 @@ static inline __mmask64 first64(size_t n)
 }
 
 /*
- * Store the first n bytes (1..32) of v at p with one masked store whose
- * 32-byte span stays on the pages the n bytes are on: when it would reach
- * into the next page and they do not, the 32 bytes ending at the page's
- * end, v moved up through a stack buffer.
+ * The first n bytes (0..31) of v at p in 16, 8, 4, 2 and 1-byte pieces,
+ * each an unmasked store of bytes wanted: mstore's rare case, where a
+ * masked store's span would reach into a page that none of its bytes are
+ * on.  (Moving the span back to end at the page's end needs the bytes
+ * moved up: through a stack buffer that gave the entry a stack frame, or
+ * a byte permute that AVX-512 BW does not have.)
+ */
+AVX512 static inline void store_pieces32(char *p, __m256i v, size_t n)
+{
+	__m128i x = _mm256_castsi256_si128(v);
+	uint64_t w;
+
+	if (n & 16) {
+		_mm_storeu_si128((__m128i *)p, x);
+		p += 16;
+		x = _mm256_extracti128_si256(v, 1);
+	}
+	w = (uint64_t)_mm_cvtsi128_si64(x);
+	if (n & 8) {
+		memcpy(p, &w, 8);
+		p += 8;
+		w = (uint64_t)_mm_extract_epi64(x, 1);
+	}
+	if (n & 4) {
+		uint32_t y = (uint32_t)w;
+
+		memcpy(p, &y, 4);
+		p += 4;
+		w >>= 32;
+	}
+	if (n & 2) {
+		uint16_t y = (uint16_t)w;
+
+		memcpy(p, &y, 2);
+		p += 2;
+		w >>= 16;
+	}
+	if (n & 1)
+		*p = (char)w;
+}
+
+/*
+ * Store the first n bytes (1..32) of v at p: one masked store, unless its
+ * 32-byte span would reach into the next page and the n bytes do not
+ * (see the top); then in pieces.
  */
 AVX512 static inline void mstore32(char *p, __m256i v, size_t n)
 {
-	size_t room = wat_page_left(p), sh;
-	char buf[64] __attribute__((aligned(32)));
+	size_t room = wat_page_left(p);
 
-	if (room >= 32 || n > room) {
+	if (__builtin_expect(room >= 32 || n > room, 1))
 		_mm256_mask_storeu_epi8(p, first32(n), v);
-		return;
-	}
-	sh = 32 - room;
-	_mm256_storeu_si256((__m256i *)(buf + sh), v);
-	v = _mm256_maskz_loadu_epi8((__mmask32)(0xffffffffu << sh), buf);
-	_mm256_mask_storeu_epi8(p - sh, (__mmask32)(first32(n) << sh), v);
+	else
+		store_pieces32(p, v, n);
 }
 
 /* As mstore32, the first n bytes (1..64) of a 64-byte v. */
 AVX512 static inline void mstore64(char *p, __m512i v, size_t n)
 {
-	size_t room = wat_page_left(p), sh;
-	char buf[128] __attribute__((aligned(64)));
+	size_t room = wat_page_left(p);
 
-	if (room >= 64 || n > room) {
+	if (__builtin_expect(room >= 64 || n > room, 1)) {
 		_mm512_mask_storeu_epi8(p, first64(n), v);
 		return;
 	}
-	sh = 64 - room;
-	_mm512_storeu_si512(buf + sh, v);
-	v = _mm512_maskz_loadu_epi8(~0ull << sh, buf);
-	_mm512_mask_storeu_epi8(p - sh, first64(n) << sh, v);
+	if (n & 32) {
+		_mm256_storeu_si256((__m256i *)p, _mm512_castsi512_si256(v));
+		store_pieces32(p + 32, _mm512_extracti64x4_epi64(v, 1), n - 32);
+	} else {
+		store_pieces32(p, _mm512_castsi512_si256(v), n);
+	}
 }
 
 /* 32 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
@@ -179,41 +217,67 @@ AVX512 static ssize_t nul_in4_32(char *dest, __m256i a, __m256i b, __m256i c, __
 	return nul_in32(dest, e, zeros32(e), res + 96);
 }
 
+/* The room (1..31) bytes from p to the end of its page in the first lanes:
+ * the 32 bytes that end there, moved down through a stack buffer. */
+AVX512 __attribute__((noinline, cold)) static __m256i load_page_end32(const char *p, size_t room)
+{
+	char buf[64] __attribute__((aligned(32)));
+
+	_mm256_store_si256((__m256i *)buf, load32(p + room - 32));
+	return _mm256_maskz_loadu_epi8(first32(room), buf + 32 - room);
+}
+
 /*
  * Copy the next at most 32 bytes from src[*res] on: the n bytes left both
- * in the source's page and before dest[count], from one load that stays
- * in the page (under 32 bytes to its end: the 32 that end there, moved
- * down through a stack buffer), decided on from those n bytes only, and
- * one masked store of the ones wanted.  Returns the length or -E2BIG when
- * it finished the copy, else STEP_MORE with *res advanced (to the page's
- * end, or by 32).
+ * in the source's page and before dest[count], decided on from those n
+ * bytes of one load, and one masked store of the ones wanted.  Both are
+ * the 32 bytes that END with the n bytes (src + *res + n, dest + *res +
+ * n): the load stays in the page of bytes already copied or being copied,
+ * and the store's span on bytes of dest already written or being written,
+ * so neither reaches a page that may not be present.  Only at the start
+ * (*res + n < 32) do they begin with the n bytes, the load's bytes moved
+ * down through a stack buffer when the page ends within 32 bytes.
+ * Returns the length or -E2BIG when it finished the copy, else STEP_MORE
+ * with *res advanced (to the page's end, or by 32).
  */
 AVX512 static inline ssize_t step32(char *dest, const char *src, size_t count, size_t *res)
 {
 	const char *p = src + *res;
-	size_t left = count - *res, room = wat_page_left(p), n = room < 32 ? room : 32;
-	char buf[64] __attribute__((aligned(32)));
+	size_t left = count - *res, room = wat_page_left(p), n = room < 32 ? room : 32, sh;
 	__mmask32 k;
 	unsigned m;
 	__m256i v;
 
 	if (n > left)
 		n = left;
-	if (room >= 32) {
-		v = load32(p);
-	} else {
-		_mm256_store_si256((__m256i *)buf, load32(p + room - 32));
-		v = _mm256_maskz_loadu_epi8(first32(room), buf + 32 - room);
+	if ((uintptr_t)p % WAT_PAGE + n < 32 || (uintptr_t)(dest + *res) % WAT_PAGE + n < 32) {
+		v = room >= 32 ? load32(p) : load_page_end32(p, room);
+		k = first32(n);
+		m = zeros32(v) & k;
+		if (m)
+			return nul_in32(dest, v, m, *res);
+		if (n == left) {
+			mstore32(dest + *res, _mm256_maskz_mov_epi8(k >> 1, v), n);
+			return -E2BIG;
+		}
+		mstore32(dest + *res, v, n);
+		*res += n;
+		return STEP_MORE;
 	}
-	k = first32(n);
+	/* The n bytes are the last n lanes (sh..31) of the load. */
+	sh = 32 - n;
+	v = load32(p + n - 32);
+	k = (__mmask32)(0xffffffffu << sh);
 	m = zeros32(v) & k;
-	if (m)
-		return nul_in32(dest, v, m, *res);
+	if (m) {
+		_mm256_mask_storeu_epi8(dest + *res - sh, (__mmask32)(m ^ (m - 1)) & k, v);
+		return (ssize_t)(*res + (unsigned)__builtin_ctz(m) - sh);
+	}
 	if (n == left) {
-		mstore32(dest + *res, _mm256_maskz_mov_epi8(k >> 1, v), n);
+		_mm256_mask_storeu_epi8(dest + *res - sh, k, _mm256_maskz_mov_epi8(k & 0x7fffffffu, v));
 		return -E2BIG;
 	}
-	mstore32(dest + *res, v, n);
+	_mm256_mask_storeu_epi8(dest + *res - sh, k, v);
 	*res += n;
 	return STEP_MORE;
 }
@@ -257,15 +321,22 @@ AVX512 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char
 		}
 		if (room >= ALIGN_RUN && ((uintptr_t)d & 63)) {
 			/* The h = 1..63 bytes up to dest's next 64-byte boundary,
-			 * decided on alone (the rest of the load is not looked at). */
+			 * decided on alone: the last h lanes of the 64 bytes that
+			 * end with them (the rest already copied: at least
+			 * ZMM_FROM bytes are), stored as the last h lanes of the
+			 * 64-byte line of dest they end, so neither the load nor
+			 * the store's span reaches past them. */
 			size_t h = (size_t)(-(uintptr_t)d & 63);
-			__mmask64 k = first64(h);
-			__m512i v = load64(s);
+			__mmask64 k = ~0ull << (64 - h);
+			__m512i v = load64(s + h - 64);
 			__mmask64 m = zeros64(v) & k;
 
-			if (m)
-				return nul_in64(dest, v, m, (size_t)(s - src));
-			mstore64(d, v, h);
+			if (m) {
+				_mm512_mask_storeu_epi8(d + h - 64, (m ^ (m - 1)) & k, v);
+				return (ssize_t)((size_t)(s - src) + (unsigned)__builtin_ctzll(m) -
+						 (64 - h));
+			}
+			_mm512_mask_storeu_epi8(d + h - 64, k, v);
 			room -= h;
 			s += h;
 			d += h;
