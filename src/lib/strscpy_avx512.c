@@ -12,17 +12,17 @@
  * than ZMM_FROM bytes take 256-bit (ymm) vectors with EVEX masks, so a
  * short call runs no 512-bit instruction (on CPUs whose clock drops for
  * them); longer runs take 64-byte (zmm) ones.  The last bytes of the copy
- * go out in one masked store of exactly the bytes wanted: no piecewise
- * stores, and nothing stored after the NUL.
+ * go out in one masked store of exactly the bytes wanted, and nothing is
+ * stored after the NUL.
  *
  * A masked-off byte is not accessed, but one on a page that is not
  * present (not mapped, or never touched) costs a microcode assist, about
- * 200 ns a call on the CPU this was measured on (AMD Zen 5; Intel's
- * assist is of that order too).  So no masked load or store here spans
- * a page none of its wanted bytes is on: the last bytes of a source page
- * come from the 32 bytes that end at the page's end, moved down through
- * a stack buffer, and a masked store that would reach into the next page
- * with none of its bytes is moved back to end at the page's end (mstore).
+ * 200 ns a call on the CPU this was measured on (AMD Zen 5; docs/speed.md).
+ * So no load here is masked to stay in its page, and no masked store's
+ * span reaches a page none of its stored bytes is on: the last bytes of a
+ * source page come from the 32 bytes that end at the page's end, stored
+ * by a masked store whose span ends with them (step32), and a store that
+ * would still reach into such a page goes in pieces (mstore32, mstore64).
  */
 #define AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl"))) VEC_NO_ASAN
 
