@@ -234,9 +234,11 @@ AVX512 __attribute__((noinline, cold)) static __m256i load_page_end32(const char
  * the 32 bytes that END with the n bytes (src + *res + n, dest + *res +
  * n): the load stays in the page of bytes already copied or being copied,
  * and the store's span on bytes of dest already written or being written,
- * so neither reaches a page that may not be present.  Only at the start
- * (*res + n < 32) do they begin with the n bytes, the load's bytes moved
- * down through a stack buffer when the page ends within 32 bytes.
+ * so neither reaches a page that may not be present.  Only where those
+ * 32 bytes would begin on the page before (of the source or of dest: the
+ * n bytes are near a page's start) do they begin with the n bytes, the
+ * load's bytes moved down through a stack buffer when the source's page
+ * ends within 32 bytes, and the store through mstore32.
  * Returns the length or -E2BIG when it finished the copy, else STEP_MORE
  * with *res advanced (to the page's end, or by 32).
  */
