@@ -44,6 +44,19 @@ while read -r arch have qemu libc pkgs; do
 	LIBC[$arch]=$libc
 	arches+=("$arch")
 done < <(make -s --no-print-directory cross-list)
+# i386 runs natively on x86-64, unless the kernel was built without its
+# 32-bit mode: then under qemu-i386 with the host's multilib C library, as
+# strcheck itself falls back (src/cli/foreign.c).
+if [ "${QEMU[i386]:-}" = - ]; then
+	case $(m32_how) in
+	native) ;;
+	qemu) QEMU[i386]=qemu-i386; LIBC[i386]=/ ;;
+	*)	skip "cross_i386: this kernel runs no 32-bit program and qemu-i386 is missing: install qemu-user"
+		unset 'QEMU[i386]'
+		for i in "${!arches[@]}"; do [ "${arches[$i]}" = i386 ] && unset 'arches[$i]'; done
+		arches=("${arches[@]}") ;;
+	esac
+fi
 if [ ${#arches[@]} -eq 0 ]; then
 	skip "test_cross: no cross toolchain here, nothing checked on other architectures: install$missing_pkgs"
 	exit 0
@@ -182,6 +195,8 @@ for arch in "${built[@]}"; do
 	f=$out/cross_${arch}_own_strscpy_reader.out
 	if [ "${QEMU[$arch]}" = - ]; then
 		how="native \(32-bit process on the x86-64 kernel\)"
+	elif [ "$arch" = i386 ]; then
+		how="emulated by qemu-i386 \(qemu-user\): this kernel runs no such program natively"
 	else
 		how="emulated by ${QEMU[$arch]} \(qemu-user\)"
 	fi

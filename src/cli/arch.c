@@ -12,7 +12,8 @@
 /*
  * The architectures with a build of strcheck (mk/cross.mk builds the same
  * list).  x86-64 is the host the project develops on; i386 runs natively
- * there (the kernel's 32-bit compat mode), the others under qemu-user.
+ * there (the kernel's 32-bit compat mode; under qemu-i386 on a kernel built
+ * without it: foreign.c), the others under qemu-user.
  */
 static const struct sc_arch arches[] = {
 	{ "x86-64", "x86_64 amd64", EM_X86_64, 64, 0, "qemu-x86_64", 0, "x86_64-linux-gnu",

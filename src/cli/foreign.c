@@ -115,6 +115,20 @@ static char **new_args(char **argv, const char *cc, char **head, int nhead)
 	return v;
 }
 
+/* Exec head + argv (+ --cc) with run_as in the environment; returns only
+ * on failure, with errno. */
+static void exec_with(char **head, int nhead, char **argv, const char *cc, const char *run_as)
+{
+	char **args = new_args(argv, cc, head, nhead);
+
+	if (!args || setenv(RUN_AS_ENV, run_as, 1) != 0) {
+		errno = ENOMEM;
+		return;
+	}
+	execv(args[0], args);
+	free(args);
+}
+
 int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, const char *cc,
 		    char *err, size_t errlen)
 {
@@ -123,7 +137,6 @@ int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, cons
 	char *head[4];
 	int nhead = 0, native = self && a->runs_on == self->machine;
 	struct stat st;
-	char **args;
 
 	sc_arch_describe(a, desc, sizeof(desc));
 	if (getenv(RUN_AS_ENV)) {
@@ -139,34 +152,39 @@ int sc_foreign_exec(const struct sc_arch *a, const char *name, char **argv, cons
 			 "(%s): %s", name, desc, a->name, bin, how);
 		return 2;
 	}
-	if (!native) {
-		if (!on_path(a->qemu, qemu, sizeof(qemu))) {
-			snprintf(err, errlen, "%s is for %s: running strcheck's %s build "
-				 "needs %s: install qemu-user", name, desc, a->name, a->qemu);
-			return 2;
-		}
-		snprintf(libc, sizeof(libc), "/usr/%s", a->triplet);
-		if (stat(libc, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			snprintf(err, errlen, "%s is for %s: qemu needs its C library in "
-				 "%s: install %s", name, desc, libc, a->packages);
-			return 2;
-		}
-		head[nhead++] = qemu;
-		head[nhead++] = "-L";
-		head[nhead++] = libc;
-		snprintf(run_as, sizeof(run_as), "emulated by %s (qemu-user)", a->qemu);
-	} else {
+	if (native) {
 		snprintf(run_as, sizeof(run_as), "native (%d-bit process on the %s kernel)",
 			 a->bits, self->name);
+		head[0] = bin;
+		exec_with(head, 1, argv, cc, run_as);
+		if (errno != ENOEXEC) {
+			snprintf(err, errlen, "cannot run %s: %s", bin, strerror(errno));
+			return 2;
+		}
+		/* A kernel built without its 32-bit mode: qemu-user runs the
+		 * program, with the C library the host has for it (multilib). */
+		unsetenv(RUN_AS_ENV);
 	}
-	head[nhead++] = bin;
-	args = new_args(argv, cc, head, nhead);
-	if (!args || setenv(RUN_AS_ENV, run_as, 1) != 0) {
-		snprintf(err, errlen, "out of memory");
+	if (!on_path(a->qemu, qemu, sizeof(qemu))) {
+		snprintf(err, errlen, "%s is for %s: running strcheck's %s build "
+			 "needs %s: install qemu-user%s", name, desc, a->name, a->qemu,
+			 native ? " (this kernel runs no such program natively)" : "");
 		return 2;
 	}
-	execv(args[0], args);
-	snprintf(err, errlen, "cannot run %s: %s", args[0], strerror(errno));
+	snprintf(libc, sizeof(libc), "%s%s", native ? "/" : "/usr/", native ? "" : a->triplet);
+	if (stat(libc, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s is for %s: qemu needs its C library in "
+			 "%s: install %s", name, desc, libc, a->packages);
+		return 2;
+	}
+	head[nhead++] = qemu;
+	head[nhead++] = "-L";
+	head[nhead++] = libc;
+	head[nhead++] = bin;
+	snprintf(run_as, sizeof(run_as), "emulated by %s (qemu-user)%s", a->qemu,
+		 native ? ": this kernel runs no such program natively" : "");
+	exec_with(head, nhead, argv, cc, run_as);
+	snprintf(err, errlen, "cannot run %s: %s", qemu, strerror(errno));
 	return 2;
 }
 
