@@ -88,9 +88,10 @@ LIB_FUZZING_ENGINE ?= -fsanitize=fuzzer
 #            too (SC_MEM_DIRECT, src/engine/mem.h), and their calls
 #            through pointers (to those, to the candidate, always the same
 #            callee) are not traced; the references get no coverage at all
-#            (a counter bumped in memory at every byte of their loops was
-#            a fifth of an execution; their few branches follow the
-#            input's shape, which the judge's branches see too);
+#            (a counter bumped in memory at every byte of their loops made
+#            them twice as slow: 15% of an execution, 8% without; their
+#            few branches follow the input's shape, which the judge's
+#            branches see too);
 #   checked  (default when CFLAGS come from outside, as under OSS-Fuzz)
 #            keep the sanitizers, so fuzzing checks the checker too; only
 #            the references drop ASan (they touch only the guard-page
