@@ -2,9 +2,9 @@
 
 #if STRSCPY_X86_64
 #include <immintrin.h>
-#include <string.h>
 
 #include "path_entry.h"
+#include "vec_store.h"
 
 /*
  * Everything here is compiled for AVX-512 F, BW and VL; strscpy() calls
@@ -48,35 +48,13 @@ static inline __mmask64 first64(size_t n)
 AVX512 static inline void store_pieces32(char *p, __m256i v, size_t n)
 {
 	__m128i x = _mm256_castsi256_si128(v);
-	uint64_t w;
 
 	if (n & 16) {
 		_mm_storeu_si128((__m128i *)p, x);
 		p += 16;
 		x = _mm256_extracti128_si256(v, 1);
 	}
-	w = (uint64_t)_mm_cvtsi128_si64(x);
-	if (n & 8) {
-		memcpy(p, &w, 8);
-		p += 8;
-		w = (uint64_t)_mm_extract_epi64(x, 1);
-	}
-	if (n & 4) {
-		uint32_t y = (uint32_t)w;
-
-		memcpy(p, &y, 4);
-		p += 4;
-		w >>= 32;
-	}
-	if (n & 2) {
-		uint16_t y = (uint16_t)w;
-
-		memcpy(p, &y, 2);
-		p += 2;
-		w >>= 16;
-	}
-	if (n & 1)
-		*p = (char)w;
+	vec_store_first16(p, x, n & 15);
 }
 
 /*

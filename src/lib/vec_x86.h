@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "vec_store.h"
 #include "word_step.h"
 
 /* 16 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
@@ -36,39 +37,6 @@ VEC_NO_ASAN static inline __m128i vec_keep16(__m128i v, unsigned k)
 	const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 
 	return _mm_and_si128(v, _mm_cmpgt_epi8(_mm_set1_epi8((char)k), index));
-}
-
-/* Store the first n bytes of v at p (0 <= n <= 16), each once. */
-VEC_NO_ASAN static inline void vec_store_first16(char *p, __m128i v, size_t n)
-{
-	uint64_t w;
-
-	if (n >= 16) {
-		_mm_storeu_si128((__m128i *)p, v);
-		return;
-	}
-	w = (uint64_t)_mm_cvtsi128_si64(v);
-	if (n & 8) {
-		memcpy(p, &w, 8);
-		p += 8;
-		w = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v));
-	}
-	if (n & 4) {
-		uint32_t x = (uint32_t)w;
-
-		memcpy(p, &x, 4);
-		p += 4;
-		w >>= 32;
-	}
-	if (n & 2) {
-		uint16_t x = (uint16_t)w;
-
-		memcpy(p, &x, 2);
-		p += 2;
-		w >>= 16;
-	}
-	if (n & 1)
-		*p = (char)w;
 }
 
 /* Store the 16 bytes of v at p. */
