@@ -62,3 +62,14 @@ run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 # --man-options), between the two marker lines; the rest is written by hand.
 man: $(BUILD)/strcheck
 	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)"
+
+# The tracer (src/engine/trace*.c) decodes instructions with Zydis
+# (libzydis-dev, scripts/deps.sh); without it (ZYDIS=0, no header, another
+# architecture) strcheck builds and its reports say the race check is
+# sampled, not traced.
+ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
+ifeq ($(ZYDIS),1)
+$(BUILD)/engine/src/engine/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
+STRCHECK_LDLIBS += -lZydis
+endif
+$(BUILD)/engine/src/engine/trace_decode.o: mk/strcheck.mk

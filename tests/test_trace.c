@@ -1,0 +1,97 @@
+/*
+ * test_trace.c - the tracer and the traced checks, alone (suite-37-trace):
+ *   test_trace probe                  the probe and the cost per access
+ *   test_trace check SO SYMBOL API [reader] [FROM N]
+ *       runs traced cases FROM..FROM+N-1 of the list on SO's SYMBOL and
+ *       prints "cases C accesses A flips F" and the first finding as
+ *       "FINDING class rule flip=B@K: what", or "PASS".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/engine/engine.h"
+#include "../src/engine/load.h"
+#include "../src/engine/race_trace.h"
+#include "../src/engine/clock.h"
+
+static struct sc_engine e;
+static struct sc_case c;
+
+int main(int argc, char **argv)
+{
+	const char *why;
+	struct sc_trace t;
+
+	if (sc_engine_init(&e, 2000) != 0) {
+		perror("engine");
+		return 2;
+	}
+	if (!sc_trace_available(&e, &why)) {
+		printf("SKIP tracer unavailable: %s\n", why);
+		return 0;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "probe")) {
+		printf("cost %.0f ns per traced access\n", sc_trace_cost_ns(&e, 2000));
+		return 0;
+	}
+	if (argc >= 6 && !strcmp(argv[1], "dump")) {
+		/* dump SO SYMBOL API K: the trace of case K */
+		char err[256], where[160];
+		enum sc_api api = !strcmp(argv[4], "strscpy_pad") ? SC_STRSCPY_PAD : SC_STRSCPY;
+		void *fn = sc_load(argv[2], argv[3], api, err, sizeof(err));
+
+		if (!fn || sc_trace_init(&t) != 0)
+			return 2;
+		sc_trace_case(api, strtoull(argv[5], NULL, 0), &c);
+		t.watch_dest = 1;
+		sc_trace_run(&e, &c, fn, &t);
+		printf("len %zu count %llu src %p dst %p ret %lld\n", sc_case_strlen(&c),
+		       (unsigned long long)c.count, (void *)e.cand.src, (void *)e.cand.dst,
+		       (long long)e.cand.ret);
+		for (size_t i = 0; i < t.n; i++)
+			printf("%3zu %c %s%+lld %u %s flags %x\n", i, t.acc[i].write ? 'w' : 'r',
+			       t.acc[i].arena == 's' ? "src" : "dst",
+			       (long long)(t.acc[i].lo - (uintptr_t)(t.acc[i].arena == 's' ? e.cand.src : e.cand.dst)),
+			       t.acc[i].len, sc_trace_where(t.acc[i].ip, where, sizeof(where)), t.acc[i].flags);
+		return 0;
+	}
+	if (argc < 5 || strcmp(argv[1], "check")) {
+		fprintf(stderr, "usage: test_trace probe | check SO SYMBOL API [reader] [FROM N]\n");
+		return 2;
+	}
+	{
+		char err[256];
+		enum sc_api api = !strcmp(argv[4], "strscpy_pad") ? SC_STRSCPY_PAD : SC_STRSCPY;
+		int reader = argc > 5 && !strcmp(argv[5], "reader"), a = 5 + reader;
+		uint64_t from = argc > a ? strtoull(argv[a], NULL, 0) : 0;
+		uint64_t n = argc > a + 1 ? strtoull(argv[a + 1], NULL, 0) : sc_trace_cases_default();
+		void *fn = sc_load(argv[2], argv[3], api, err, sizeof(err));
+		struct sc_traced r;
+		double start = sc_now();
+		uint64_t k;
+
+		if (!fn) {
+			fprintf(stderr, "%s\n", err);
+			return 2;
+		}
+		if (sc_trace_init(&t) != 0)
+			return 2;
+		memset(&r, 0, sizeof(r));
+		for (k = from; k < from + n; k++) {
+			sc_trace_case(api, k, &c);
+			if (sc_trace_check(&e, &t, &c, fn, reader, &r))
+				break;
+		}
+		printf("cases %llu accesses %llu runs %llu flips %llu in %.2f s%s\n",
+		       (unsigned long long)(k - from + (k < from + n)), (unsigned long long)r.accesses,
+		       (unsigned long long)r.runs, (unsigned long long)r.flips, sc_now() - start,
+		       r.cut ? " (cut)" : "");
+		if (r.nf)
+			printf("FINDING %s %s case=%llu flip=%ld@%u: %s\n", sc_class_name(r.f[0].cls),
+			       r.f[0].rule, (unsigned long long)k, r.flip.after, r.flip.byte, r.f[0].what);
+		else
+			printf("PASS\n");
+	}
+	return 0;
+}
