@@ -88,8 +88,8 @@ int main(int argc, char **argv)
 		       (unsigned long long)r.runs, (unsigned long long)r.flips, sc_now() - start,
 		       r.cut ? " (cut)" : "");
 		if (r.nf)
-			printf("FINDING %s %s case=%llu flip=%ld@%u: %s\n", sc_class_name(r.f[0].cls),
-			       r.f[0].rule, (unsigned long long)k, r.flip.after, r.flip.byte, r.f[0].what);
+			printf("FINDING %s %s case=%llu flip=%u@%u: %s\n", sc_class_name(r.f[0].cls),
+			       r.f[0].rule, (unsigned long long)k, r.flip.byte, r.flip.read, r.f[0].what);
 		else
 			printf("PASS\n");
 	}

@@ -205,78 +205,72 @@ int sc_trace_flip(struct sc_engine *e, struct sc_trace *t, const struct sc_case 
 		  const struct sc_flip *fl, struct sc_finding *f, int max)
 {
 	unsigned char *src = sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
-	int nf;
 
 	t->watch_dest = 0;
-	t->flip_after = fl->after;
+	t->trace_dest = 0;
+	t->flip_read = fl->read;
+	t->flip_at = src + fl->byte;
 	t->flip_rw = sc_arena_rw(&e->src, src) + fl->byte;
 	t->flip_to = fl->to;
 	sc_trace_run(e, c, fn, t);
-	t->flip_after = -1;
-	nf = sc_judge_race(c, &e->cand, f, max);
-	if (!t->flipped && nf == 0)
-		return 0;
-	return nf;
+	t->flip_read = 0;
+	return sc_judge_race(c, &e->cand, f, max);
 }
 
 /* Per source byte: its reads (indices into the trace), in order. */
 static uint32_t nreads[SC_SRC_MAX + 1];
 static uint32_t reads[SC_SRC_MAX + 1][MAX_READS];
 
-/* Which bytes to flip, most telling first, at most MAX_FLIPS runs: the
- * bytes at and below the end of the span, the first ones, then spread. */
+static int add_flip(struct sc_flip *fl, size_t *n, const struct sc_case *c, size_t b, uint32_t read)
+{
+	for (size_t q = 0; q < *n; q++)
+		if (fl[q].byte == b && fl[q].read == read)
+			return 0;
+	if (*n >= MAX_FLIPS)
+		return 0;
+	fl[*n].byte = (uint32_t)b;
+	fl[*n].read = read;
+	fl[*n].to = sc_flip_value(c->src[b]);
+	(*n)++;
+	return 1;
+}
+
+/*
+ * Which flips to run, at most MAX_FLIPS: every read but the last of the
+ * byte that decides the end (the NUL, or src[count-1]); for the other
+ * bytes, grouped by the pair of reads (the same two instructions' loads)
+ * and the flip's direction, the first and the last byte of each group.
+ * (A vector path's overlapping loads re-read dozens of bytes per call:
+ * each group's ends stand for the bytes between, whose flips differ only
+ * in where the NUL lands inside the same two loads.)
+ */
 static size_t pick_flips(size_t span, struct sc_flip *fl, const struct sc_case *c)
 {
-	size_t n = 0, step = span / 16 ? span / 16 : 1;
-	size_t order[64], no = 0;
+	size_t n = 0, hot = span ? span - 1 : 0;
 
-	for (size_t k = 0; k < 16 && k < span; k++)
-		order[no++] = span - 1 - k;
-	for (size_t b = 0; b < 8 && b < span; b++)
-		order[no++] = b;
-	for (size_t b = 8; b < span && no < 64; b += step)
-		order[no++] = b;
-	/* With few double reads, every one. */
-	for (size_t b = 0, total = 0; b < span; b++)
-		total += nreads[b] > 1 ? nreads[b] - 1 : 0;
-	for (size_t k = 0; k < no && n < MAX_FLIPS; k++) {
-		size_t b = order[k];
+	if (span && nreads[hot] > 1)
+		for (uint32_t j = 0; j + 1 < nreads[hot] && j + 1 < MAX_READS; j++)
+			add_flip(fl, &n, c, hot, j + 1);
+	for (size_t b = 0; b < span && n < MAX_FLIPS; b++) {
+		for (uint32_t j = 0; j + 1 < nreads[b] && j + 1 < MAX_READS; j++) {
+			int to0 = c->src[b] != 0;
+			/* the group's first byte: no byte just below in the group */
+			int first = b == 0 || nreads[b - 1] <= j + 1 ||
+				    reads[b - 1][j] != reads[b][j] || reads[b - 1][j + 1] != reads[b][j + 1] ||
+				    (c->src[b - 1] != 0) != to0;
+			int last = b + 1 >= span || nreads[b + 1] <= j + 1 ||
+				   reads[b + 1][j] != reads[b][j] || reads[b + 1][j + 1] != reads[b][j + 1] ||
+				   (c->src[b + 1] != 0) != to0;
 
-		if (nreads[b] < 2)
-			continue;
-		for (size_t j = 0; j + 1 < nreads[b] && j + 1 < MAX_READS && n < MAX_FLIPS; j++) {
-			int dup = 0;
-
-			for (size_t q = 0; q < n; q++)
-				dup |= fl[q].byte == b && fl[q].after == (long)reads[b][j];
-			if (dup)
-				continue;
-			fl[n].after = reads[b][j];
-			fl[n].byte = (uint32_t)b;
-			fl[n].to = c->src[b] ? 0 : '#';
-			n++;
+			if (first || last)
+				add_flip(fl, &n, c, b, j + 1);
 		}
 	}
-	/* Bytes not in the order above (a long string): every double read, up
-	 * to the cap. */
-	for (size_t b = 0; b < span && n < MAX_FLIPS; b++)
-		if (nreads[b] > 1) {
-			int dup = 0;
-
-			for (size_t q = 0; q < n; q++)
-				dup |= fl[q].byte == b;
-			if (!dup) {
-				fl[n].after = reads[b][0];
-				fl[n].byte = (uint32_t)b;
-				fl[n].to = c->src[b] ? 0 : '#';
-				n++;
-			}
-		}
 	return n;
 }
 
-static void add_flip_text(struct sc_finding *f, const struct sc_trace *t, const struct sc_case *c,
-			  const struct sc_flip *fl, long second, uint64_t first_ip)
+void sc_trace_flip_text(struct sc_finding *f, const struct sc_case *c, const struct sc_flip *fl,
+			uint64_t first_ip, uint64_t second_ip)
 {
 	char w1[128], w2[128], was[240], byte[16];
 	unsigned char v = c->src[fl->byte];
@@ -287,12 +281,13 @@ static void add_flip_text(struct sc_finding *f, const struct sc_trace *t, const 
 	else
 		snprintf(byte, sizeof(byte), "0x%02x", v);
 	sc_trace_where(first_ip, w1, sizeof(w1));
-	if (second >= 0)
-		sc_trace_where(t->acc[second].ip, w2, sizeof(w2));
+	if (second_ip)
+		sc_trace_where(second_ip, w2, sizeof(w2));
 	else
 		snprintf(w2, sizeof(w2), "a later read");
-	snprintf(f->what, sizeof(f->what), "traced: src[%u] (%s) made %s right after its read by %.48s, "
-		 "read again by %.48s: ", fl->byte, byte, fl->to ? "non-NUL" : "NUL", w1, w2);
+	snprintf(f->what, sizeof(f->what), "traced: src[%u] (%s) made %s right after its read %u "
+		 "by %.48s, read again by %.48s: ", fl->byte, byte, fl->to ? "non-NUL" : "NUL",
+		 fl->read, w1, w2);
 	{
 		size_t at = strlen(f->what), room = sizeof(f->what) - 1 - at, k = strlen(was);
 
@@ -313,9 +308,10 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 
 	r->nf = 0;
 	r->ordinary = 0;
-	r->flip.after = -1;
+	r->flip.read = 0;
 	t->watch_dest = reader;
-	t->flip_after = -1;
+	t->trace_dest = reader;
+	t->flip_read = 0;
 	sc_trace_run(e, c, fn, t);
 	r->runs++;
 	r->accesses += t->n;
@@ -354,20 +350,16 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		return 0;
 	for (size_t k = 0; k < nfl; k++) {
 		size_t b = fl[k].byte;
-		long second = -1;
+		uint32_t j = fl[k].read;  /* the flip's read is reads[b][j-1], the next reads[b][j] */
 
-		for (uint32_t j = 0; j < nreads[b] && j < MAX_READS; j++)
-			if ((long)reads[b][j] > fl[k].after) {
-				second = (long)reads[b][j];
-				break;
-			}
 		r->flips++;
 		r->runs++;
 		r->nf = sc_trace_flip(e, &ft, c, fn, &fl[k], r->f, 4);
 		r->accesses += ft.n;
 		if (r->nf) {
 			for (int q = 0; q < r->nf; q++)
-				add_flip_text(&r->f[q], t, c, &fl[k], second, t->acc[fl[k].after].ip);
+				sc_trace_flip_text(&r->f[q], c, &fl[k], t->acc[reads[b][j - 1]].ip,
+					      j < MAX_READS && j < nreads[b] ? t->acc[reads[b][j]].ip : 0);
 			r->flip = fl[k];
 			return r->nf;
 		}

@@ -21,13 +21,20 @@
 #include "engine.h"
 #include "trace.h"
 
-/* A flip: source byte `byte` becomes `to` right after access `after`
- * (after < 0: none).  Replayed by --race-flip=BYTE@AFTER. */
+/* A flip: source byte `byte` becomes `to` (a non-NUL: NUL; the NUL: '#')
+ * right after its read-th read (1, 2, ...; 0: no flip).  Replayed by
+ * --race-flip=BYTE@READ. */
 struct sc_flip {
-	long after;
 	uint32_t byte;
+	uint32_t read;
 	uint8_t to;
 };
+
+/* The flip's new value for a source byte. */
+static inline uint8_t sc_flip_value(uint8_t was)
+{
+	return was ? 0 : '#';
+}
 
 /* The cases: a fixed list; the first sc_trace_cases_default() of them
  * make the default run (chosen from the measured cost: docs/race.md). */
@@ -46,7 +53,7 @@ struct sc_traced {
 	int cut;             /* a call had more accesses than the tracer keeps */
 	int nf;
 	struct sc_finding f[4];
-	struct sc_flip flip; /* the findings' flip (after < 0: none) */
+	struct sc_flip flip; /* the findings' flip (read 0: none) */
 	int ordinary;        /* the findings are the ordinary rules' (a reference ran) */
 };
 
@@ -62,6 +69,11 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
  * outcome is in e->cand; returns the race invariants' findings. */
 int sc_trace_flip(struct sc_engine *e, struct sc_trace *t, const struct sc_case *c, void *fn,
 		  const struct sc_flip *fl, struct sc_finding *f, int max);
+
+/* Put what the flip did before a finding's text: the byte, the read after
+ * which it changed (at first_ip), the next read (second_ip; 0: unknown). */
+void sc_trace_flip_text(struct sc_finding *f, const struct sc_case *c, const struct sc_flip *fl,
+			uint64_t first_ip, uint64_t second_ip);
 
 /* "strscpy+0x2c" (or the object's name and offset) for an instruction. */
 const char *sc_trace_where(uint64_t ip, char *buf, size_t size);

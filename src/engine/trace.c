@@ -85,6 +85,7 @@ static struct {
 	int step, step_rep;
 	size_t step_first;             /* its first access */
 	uint64_t step_ip;
+	long reads_seen;               /* the flip's byte's reads so far */
 	/* reader: per dest byte, stored yet, its value, by which access */
 	unsigned char *seen, *val;
 	uint32_t *by;
@@ -109,7 +110,8 @@ static void disarm(void)
 	T.nopen = 0;
 	T.step = 0;
 	sc_trace_mprotect(T.sdata, T.slen, PROT_READ);
-	sc_trace_mprotect(T.ddata, T.dlen, PROT_READ | PROT_WRITE);
+	if (T.dlen)
+		sc_trace_mprotect(T.ddata, T.dlen, PROT_READ | PROT_WRITE);
 	T.armed = 0;
 }
 
@@ -264,6 +266,18 @@ static void watch_stores(size_t from)
 		t->unterminated_at = (long)t->n - 1;
 }
 
+/* The flip's byte was read for the flip_read-th time by this step. */
+static int flip_due(struct sc_trace *t)
+{
+	uint64_t b = (uint64_t)(uintptr_t)t->flip_at;
+
+	for (size_t i = T.step_first; i < t->n; i++)
+		if (!t->acc[i].write && t->acc[i].lo <= b && b < t->acc[i].lo + t->acc[i].len &&
+		    ++T.reads_seen >= t->flip_read)
+			return 1;
+	return 0;
+}
+
 static int hook(int sig, siginfo_t *si, void *uctx)
 {
 	ucontext_t *uc = uctx;
@@ -299,7 +313,7 @@ static int hook(int sig, siginfo_t *si, void *uctx)
 	/* The instruction ran: its accesses are done. */
 	if (t->watch_dest)
 		watch_stores(T.step_first);
-	if (t->flip_after >= 0 && !t->flipped && (size_t)t->flip_after < t->n) {
+	if (t->flip_read > 0 && !t->flipped && flip_due(t)) {
 		*t->flip_rw = t->flip_to;
 		t->flipped = 1;
 		close_open();
@@ -342,10 +356,12 @@ static void arm(void *arg)
 	}
 	T.nopen = 0;
 	T.step = 0;
+	T.reads_seen = 0;
 	T.armed = 1;
 	sc_trace_hook = hook;
 	sc_trace_mprotect(T.sdata, T.slen, PROT_NONE);
-	sc_trace_mprotect(T.ddata, T.dlen, PROT_READ);
+	if (T.dlen)
+		sc_trace_mprotect(T.ddata, T.dlen, PROT_READ);
 }
 
 int sc_trace_init(struct sc_trace *t)
@@ -357,7 +373,6 @@ int sc_trace_init(struct sc_trace *t)
 		T.val = malloc(SC_COUNT_MAX + 64);
 		T.by = malloc((SC_COUNT_MAX + 64) * sizeof(*T.by));
 	}
-	t->flip_after = -1;
 	return t->acc && T.seen && T.val && T.by ? 0 : -1;
 }
 
@@ -379,11 +394,17 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 	t->unterminated_at = t->rewrite_at = t->rewrite_first = -1;
 	T.t = t;
 	T.e = e;
-	T.sdata = e->src.data;
-	T.slen = e->src.data_len;
-	T.ddata = e->dst.data;
-	T.dlen = e->dst.data_len;
 	T.page = e->src.page;
+	if (t->flip_read > 0) {
+		/* A flip needs the reads of its byte only: its page. */
+		T.sdata = (unsigned char *)((uintptr_t)t->flip_at & ~(uintptr_t)(T.page - 1));
+		T.slen = T.page;
+	} else {
+		T.sdata = e->src.data;
+		T.slen = e->src.data_len;
+	}
+	T.ddata = e->dst.data;
+	T.dlen = t->trace_dest || t->watch_dest ? e->dst.data_len : 0;
 	e->before_call = arm;
 	e->before_call_arg = t;
 	e->dest_terminated = t->watch_dest;
@@ -410,6 +431,7 @@ static int probe(struct sc_engine *e)
 	memcpy(c.src, "abc", 4);
 	c.src_len = 4;
 	c.count = 8;
+	t.trace_dest = 1;
 	sc_trace_run(e, &c, (void *)ref_strscpy, &t);
 	ok = e->cand.stop == SC_RETURNED && e->cand.ret == 3 && t.n >= 8;
 	for (size_t i = 0, r = 0; ok && i < t.n; i++)
@@ -419,10 +441,18 @@ static int probe(struct sc_engine *e)
 	return ok;
 }
 
+static int known, ok;
+static const char *said;
+
+void sc_trace_refuse(const char *why)
+{
+	known = 1;
+	ok = 0;
+	said = why;
+}
+
 int sc_trace_available(struct sc_engine *e, const char **why)
 {
-	static int known, ok;
-	static const char *said;
 
 	if (!known) {
 		known = 1;
@@ -455,6 +485,7 @@ double sc_trace_cost_ns(struct sc_engine *e, unsigned loads)
 	memset(c.src, 'a', loads / 2);
 	c.src_len = loads / 2 + 1;
 	c.count = c.src_len;
+	t.trace_dest = 1;
 	start = sc_now();
 	sc_trace_run(e, &c, (void *)ref_strscpy, &t);
 	ns = (sc_now() - start) * 1e9 / (double)(t.n ? t.n : 1);

@@ -48,14 +48,19 @@ struct sc_trace {
 	struct sc_access *acc;   /* SC_TRACE_MAX of them (sc_trace_init) */
 	size_t n;                /* recorded */
 	int cut;                 /* more than SC_TRACE_MAX: the rest untraced */
-	/* Flip (set before the call): after access flip_after (an index),
-	 * write flip_to at flip_rw (the writable alias of a source byte), then
-	 * stop tracing.  flip_after < 0: no flip. */
-	long flip_after;
+	/* Flip (set before the call): right after the flip_read-th read
+	 * (1, 2, ...) of the source byte at flip_at, write flip_to at flip_rw
+	 * (its writable alias) and stop tracing.  Only that byte's page is
+	 * traced then.  flip_read 0: no flip. */
+	long flip_read;
+	const unsigned char *flip_at;
 	unsigned char *flip_rw;
 	unsigned char flip_to;
 	int flipped;
-	/* Reader (set before the call): watch dest[0..count-1] after stores. */
+	/* Trace the stores into dest too (the reader check). */
+	int trace_dest;
+	/* Reader (set before the call, implies trace_dest): watch
+	 * dest[0..count-1] after stores. */
 	int watch_dest;
 	/* ... found: the first access after which dest held no NUL in
 	 * dest[0..count-1] (-1: none), and the first byte stored twice with
@@ -73,6 +78,9 @@ struct sc_trace {
  */
 int sc_trace_available(struct sc_engine *e, const char **why);
 
+/* From now on tracing is unavailable, for the reason given. */
+void sc_trace_refuse(const char *why);
+
 /* Allocate the trace's records; 0 or -1. */
 int sc_trace_init(struct sc_trace *t);
 void sc_trace_fini(struct sc_trace *t);
@@ -80,7 +88,7 @@ void sc_trace_fini(struct sc_trace *t);
 /*
  * Run fn on the case traced (into e->cand, as sc_run would; dest starts
  * terminated when t->watch_dest).  The outcome is the call's; the trace
- * is in t.
+ * is in t.  Without trace_dest or watch_dest only the source is traced.
  */
 void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_trace *t);
 

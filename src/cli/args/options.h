@@ -68,6 +68,7 @@ struct sc_opts {
 	uint64_t only_index;     /* --grid-case / --random-case */
 	uint64_t only_last;      /* --grid-case=N-M: M (else only_index) */
 	int no_sandbox;          /* --no-sandbox */
+	const char *race_flip;   /* --race-flip=BYTE@READ (with --case or --replay) */
 };
 
 struct sc_option;

@@ -12,6 +12,7 @@
 #include "../../engine/race.h"
 #include "channel.h"
 #include "child.h"
+#include "child_trace.h"
 #include "findings.h"
 #include "map_cells.h"
 #include "sandbox.h"
@@ -32,6 +33,7 @@ struct child {
 	uint64_t since_flush;
 	enum sc_phase bph;       /* the beacon's phase */
 	double last_tick;
+	const struct sc_flip *flip;  /* the traced check's flip of the finding being recorded */
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -86,6 +88,10 @@ static void record(struct child *ch, const struct sc_case *c, const struct sc_fi
 	ch->nsent++;
 	m.id = (uint32_t)i;
 	sc_defect_fill(&m.d, &ch->e, c, f, phase, index, o, ref);
+	if (ch->flip) {
+		m.d.flip_byte = ch->flip->byte;
+		m.d.flip_read = ch->flip->read;
+	}
 	send(ch, SC_MSG_DEFECT, &m, offsetof(struct sc_msg_defect, d.case_bytes) + m.d.case_len);
 }
 
@@ -115,8 +121,8 @@ static void shared_written(struct child *ch, const struct sc_case *c, enum sc_ph
 
 /* Run one case at position pos of the beacon's phase, reported under
  * (phase, index). */
-static void run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
-		     enum sc_phase phase, uint64_t index)
+static int run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
+		    enum sc_phase phase, uint64_t index)
 {
 	struct sc_finding f[4];
 	uint64_t where;
@@ -134,6 +140,56 @@ static void run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
 		flush_hits(ch);
 	if (ch->since_flush % 16 == 0 && sc_now() - ch->last_tick >= TICK)
 		tick(ch, pos);
+	return nf;
+}
+
+/* The traced check's sink: findings under the traced phase (or the one
+ * case's), ticks. */
+static void traced_record(void *arg, const struct sc_case *c, const struct sc_finding *f,
+			  uint64_t index, const struct sc_outcome *o, const struct sc_outcome *ref,
+			  const struct sc_flip *fl)
+{
+	struct child *ch = arg;
+
+	ch->flip = fl;
+	record(ch, c, f, ch->bph == SC_PH_ONE ? SC_PH_ONE : SC_PH_TRACE, index, o, ref);
+	ch->flip = NULL;
+}
+
+static void traced_tick(void *arg)
+{
+	tick(arg, 0);
+}
+
+static void run_traced(struct child *ch)
+{
+	struct sc_trace_sink s = { traced_record, traced_tick, ch };
+	struct sc_trace_stats st;
+
+	sc_beacon_set(ch->a->b, SC_PH_TRACE, 0);
+	tick(ch, 0);
+	sc_child_traced(&ch->e, ch->fn, ch->a->p, ch->a->p->race_seconds, ch->a->deadline, &s, &st);
+	flush_hits(ch);
+	send(ch, SC_MSG_TRACE, &st, sizeof(st));
+}
+
+/* One case (--case, --replay): the ordinary check, then (if it passed)
+ * the traced one, or just the flip --race-flip asks for. */
+static void run_one(struct child *ch)
+{
+	struct sc_trace_sink s = { traced_record, traced_tick, ch };
+	const struct sc_plan *p = ch->a->p;
+	const char *why;
+	char err[200];
+
+	if ((run_case(ch, p->one_case, 0, SC_PH_ONE, 0) && !p->flip_read) ||
+	    !sc_child_traced_one(&ch->e, ch->fn, p, p->one_case, &s, &why))
+		return;
+	if (p->flip_read) {
+		snprintf(err, sizeof(err), "--race-flip: the tracer cannot run here (%s)", why);
+		send(ch, SC_MSG_LOAD_ERROR, err, strlen(err) + 1);
+		_exit(3);
+	}
 }
 
 static int past(double deadline)
@@ -296,6 +352,24 @@ static void load_error(struct child *ch, const char *msg)
 	_exit(3);
 }
 
+/* The second filter, with mprotect of the arenas allowed to the tracer
+ * (probed first, unsandboxed) where it can run. */
+static int lock_with_tracer(struct sc_engine *e, char *note, size_t notelen)
+{
+	int on;
+
+	if (sc_trace_available(e, NULL)) {
+		uint64_t lo[2] = { (uint64_t)(uintptr_t)e->src.data, (uint64_t)(uintptr_t)e->dst.data };
+		uint64_t hi[2] = { lo[0] + e->src.data_len, lo[1] + e->dst.data_len };
+
+		sc_sandbox_allow_tracer(sc_trace_syscall_ip(), lo, hi);
+	}
+	on = sc_sandbox_lock(note, notelen);
+	if (on && !sc_sandbox_tracer_on())
+		sc_trace_refuse("the sandbox could not allow the tracer's mprotect");
+	return on;
+}
+
 void sc_child_main(const struct sc_child_args *a)
 {
 	static struct child ch;
@@ -329,7 +403,7 @@ void sc_child_main(const struct sc_child_args *a)
 		load_error(&ch, err);
 	}
 	if (loaded.sandboxed)
-		loaded.sandboxed = sc_sandbox_lock(loaded.note, sizeof(loaded.note));
+		loaded.sandboxed = lock_with_tracer(&ch.e, loaded.note, sizeof(loaded.note));
 	send(&ch, SC_MSG_LOADED, &loaded, sizeof(loaded));
 	for (; phase < SC_PH_DONE; phase++, from = 0) {
 		if (!sc_phase_wanted(a->p, phase))
@@ -337,7 +411,7 @@ void sc_child_main(const struct sc_child_args *a)
 		ch.bph = phase;
 		sc_beacon_set(a->b, phase, from);
 		if (phase == SC_PH_ONE) {
-			run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0);
+			run_one(&ch);
 			done(&ch, SC_PH_ONE, 1);
 		} else if (phase == SC_PH_SPREAD) {
 			run_spread(&ch, from);
@@ -345,6 +419,8 @@ void sc_child_main(const struct sc_child_args *a)
 			run_grid(&ch, from);
 		} else if (phase == SC_PH_RANDOM) {
 			run_random(&ch, from);
+		} else if (phase == SC_PH_TRACE) {
+			run_traced(&ch);
 		} else {
 			run_concurrent(&ch, phase);
 		}

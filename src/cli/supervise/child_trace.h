@@ -1,0 +1,39 @@
+/*
+ * child_trace.h - the traced check inside the checked child: the traced
+ * phase (the case list for a share of the time) and one case's flip
+ * (--race-flip).  The child hands in how to record a finding and how to
+ * tick; the engine does the tracing (race_trace.h).
+ */
+#ifndef SC_CHILD_TRACE_H
+#define SC_CHILD_TRACE_H
+
+#include "../../engine/race_trace.h"
+#include "record.h"
+
+struct sc_trace_sink {
+	/* a finding of case c (index: its position in the list); fl: the
+	 * flip that showed it, or NULL */
+	void (*record)(void *arg, const struct sc_case *c, const struct sc_finding *f,
+		       uint64_t index, const struct sc_outcome *o, const struct sc_outcome *ref,
+		       const struct sc_flip *fl);
+	void (*tick)(void *arg);  /* called at least every 0.1 s */
+	void *arg;
+};
+
+/*
+ * The traced phase: cases 0, 1, ... of the list until seconds have passed
+ * (never past deadline) or the list ends, stopping at the first finding.
+ * The figures in *st (not traced: st->why says why).
+ */
+void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, double seconds,
+		     double deadline, const struct sc_trace_sink *s, struct sc_trace_stats *st);
+
+/*
+ * One case (--case, --replay), traced after its ordinary check: the read
+ * set, the reader's watch (p->reader) and, with p->flip_read, just that
+ * flip.  Returns 0, or 1 when the tracer cannot run here (one line in why).
+ */
+int sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
+			const struct sc_case *c, const struct sc_trace_sink *s, const char **why);
+
+#endif
