@@ -59,6 +59,10 @@ struct sc_trace {
 	int flipped;
 	/* Trace the stores into dest too (the reader check). */
 	int trace_dest;
+	/* Pages left untraced (a long string's middle): [skip_src, +skip_src_len)
+	 * of the source, [skip_dst, +skip_dst_len) of dest; page-aligned. */
+	const unsigned char *skip_src, *skip_dst;
+	size_t skip_src_len, skip_dst_len;
 	/* Reader (set before the call, implies trace_dest): watch
 	 * dest[0..count-1] after stores. */
 	int watch_dest;

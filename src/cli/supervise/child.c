@@ -352,24 +352,6 @@ static void load_error(struct child *ch, const char *msg)
 	_exit(3);
 }
 
-/* The second filter, with mprotect of the arenas allowed to the tracer
- * (probed first, unsandboxed) where it can run. */
-static int lock_with_tracer(struct sc_engine *e, char *note, size_t notelen)
-{
-	int on;
-
-	if (sc_trace_available(e, NULL)) {
-		uint64_t lo[2] = { (uint64_t)(uintptr_t)e->src.data, (uint64_t)(uintptr_t)e->dst.data };
-		uint64_t hi[2] = { lo[0] + e->src.data_len, lo[1] + e->dst.data_len };
-
-		sc_sandbox_allow_tracer(sc_trace_syscall_ip(), lo, hi);
-	}
-	on = sc_sandbox_lock(note, notelen);
-	if (on && !sc_sandbox_tracer_on())
-		sc_trace_refuse("the sandbox could not allow the tracer's mprotect");
-	return on;
-}
-
 void sc_child_main(const struct sc_child_args *a)
 {
 	static struct child ch;
@@ -403,7 +385,7 @@ void sc_child_main(const struct sc_child_args *a)
 		load_error(&ch, err);
 	}
 	if (loaded.sandboxed)
-		loaded.sandboxed = lock_with_tracer(&ch.e, loaded.note, sizeof(loaded.note));
+		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
 	send(&ch, SC_MSG_LOADED, &loaded, sizeof(loaded));
 	for (; phase < SC_PH_DONE; phase++, from = 0) {
 		if (!sc_phase_wanted(a->p, phase))

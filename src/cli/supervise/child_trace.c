@@ -6,6 +6,7 @@
 #include "../../engine/clock.h"
 #include "../../engine/race.h"
 #include "child_trace.h"
+#include "sandbox.h"
 
 static struct sc_trace t;
 
@@ -96,4 +97,20 @@ int sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
 	}
 	report(s, e, c, 0, &r);
 	return 0;
+}
+
+int sc_child_lock_traced(struct sc_engine *e, char *note, size_t notelen)
+{
+	int on;
+
+	if (sc_trace_available(e, NULL)) {
+		uint64_t lo[2] = { (uint64_t)(uintptr_t)e->src.data, (uint64_t)(uintptr_t)e->dst.data };
+		uint64_t hi[2] = { lo[0] + e->src.data_len, lo[1] + e->dst.data_len };
+
+		sc_sandbox_allow_tracer(sc_trace_syscall_ip(), lo, hi);
+	}
+	on = sc_sandbox_lock(note, notelen);
+	if (on && !sc_sandbox_tracer_on())
+		sc_trace_refuse("the sandbox could not allow the tracer's mprotect");
+	return on;
 }

@@ -36,4 +36,11 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 int sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
 			const struct sc_case *c, const struct sc_trace_sink *s, const char **why);
 
+/*
+ * The sandbox's second filter (sandbox.h), with mprotect of the arenas
+ * allowed to the tracer (probed first, before the filter) where it can
+ * run; where the filter cannot allow it, tracing is off from now on.
+ */
+int sc_child_lock_traced(struct sc_engine *e, char *note, size_t notelen);
+
 #endif
