@@ -2,7 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../engine/bytes.h"
+#include "../../engine/bytes.h"
 #include "report_util.h"
 
 /* Longest --case= hex that goes on a command line; longer cases are named
