@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "supervise.h"
+#include "record.h"
 
 enum sc_msg_type {
 	SC_MSG_LOADED = 1,  /* struct sc_msg_loaded */

@@ -7,13 +7,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../engine/grid.h"
-#include "../engine/load.h"
-#include "../engine/race.h"
+#include "../../engine/grid.h"
+#include "../../engine/load.h"
+#include "../../engine/race.h"
 #include "channel.h"
 #include "child.h"
 #include "findings.h"
-#include "map.h"
+#include "map_cells.h"
 #include "sandbox.h"
 
 /* Hits are sent in batches, and with every DONE: at most this many cases

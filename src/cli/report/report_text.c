@@ -7,8 +7,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../engine/bytes.h"
-#include "../engine/count.h"
+#include "../../engine/bytes.h"
+#include "../../engine/count.h"
 #include "report_util.h"
 
 /* The source as a C string literal, the middle left out when long. */
