@@ -79,7 +79,8 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 	if (d->has_ref)
 		fprintf(out, ",\n     \"expected\": {\"return\": %" PRId64 "}", d->ref_ret);
 	if (d->has_outcome) {
-		static const char *const stops[] = { "returned", "faulted", "hung", "signalled" };
+		static const char *const stops[] = { "returned", "faulted", "hung", "signalled",
+						     "cut" };
 
 		fprintf(out, ",\n     \"actual\": {\"stop\": \"%s\", \"return\": %" PRId64
 			", \"signal\": %d, \"fault\": ", stops[d->stop], d->ret, d->signo);
@@ -167,6 +168,13 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		sc_put_json_string(out, s->stopped);
 	else
 		fputs("null", out);
+	fprintf(out, ",\n  \"not_judged\": {\"cases\": %" PRIu64 ", \"note\": ", s->cut);
+	{
+		char note[400];
+
+		sc_put_json_string(out, sc_report_cut_note(s, note, sizeof(note)));
+	}
+	fputs("}", out);
 	fputs(",\n  \"defects\": [\n", out);
 	for (int i = 0; i < s->ndefects; i++) {
 		json_defect(out, p, ri, &s->d[i]);

@@ -34,6 +34,7 @@ struct child {
 	enum sc_phase bph;       /* the beacon's phase */
 	double last_tick;
 	const struct sc_flip *flip;  /* the traced check's flip of the finding being recorded */
+	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -59,8 +60,9 @@ static void flush_hits(struct child *ch)
 
 static void done(struct child *ch, enum sc_phase phase, uint64_t pos)
 {
-	struct sc_msg_done m = { (uint32_t)phase, pos };
+	struct sc_msg_done m = { (uint32_t)phase, pos, ch->cut, ch->cut_pos };
 
+	ch->cut = 0;
 	flush_hits(ch);
 	send(ch, SC_MSG_DONE, &m, sizeof(m));
 }
@@ -101,8 +103,13 @@ static void record(struct child *ch, const struct sc_case *c, const struct sc_fi
 
 static void tick(struct child *ch, uint64_t pos)
 {
-	struct sc_msg_done m = { (uint32_t)ch->bph, pos };
+	struct sc_msg_done m = { (uint32_t)ch->bph, pos, 0, 0 };
 
+	if (ch->cut && ch->cut_pos < pos) {
+		m.cut = ch->cut;
+		m.cut_pos = ch->cut_pos;
+		ch->cut = 0;
+	}
 	send(ch, SC_MSG_DONE, &m, sizeof(m));
 	ch->last_tick = sc_now();
 }
@@ -131,6 +138,8 @@ static int run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
 	sc_beacon_set(ch->a->b, ch->bph, pos);
 	where = ch->a->b->where;
 	nf = sc_check(&ch->e, c, ch->fn, f, 4);
+	if (ch->e.cand.stop == SC_CUT && !ch->cut++)
+		ch->cut_pos = pos;
 	sc_map_note(ch->a->p->map, c, nf ? f[0].cls : SC_PASS);
 	if (ch->a->b->where != where)
 		shared_written(ch, c, phase, index);
@@ -178,15 +187,10 @@ static void run_traced(struct child *ch)
 static void run_one(struct child *ch)
 {
 	struct sc_trace_sink s = { traced_record, traced_tick, ch };
-	const struct sc_plan *p = ch->a->p;
-	const char *why;
-	char err[200];
+	const char *err;
 
-	if ((run_case(ch, p->one_case, 0, SC_PH_ONE, 0) && !p->flip_read) ||
-	    !sc_child_traced_one(&ch->e, ch->fn, p, p->one_case, &s, &why))
-		return;
-	if (p->flip_read) {
-		snprintf(err, sizeof(err), "--race-flip: the tracer cannot run here (%s)", why);
+	if ((!run_case(ch, ch->a->p->one_case, 0, SC_PH_ONE, 0) || ch->a->p->flip_read) &&
+	    (err = sc_child_traced_one(&ch->e, ch->fn, ch->a->p, ch->a->p->one_case, &s))) {
 		send(ch, SC_MSG_LOAD_ERROR, err, strlen(err) + 1);
 		_exit(3);
 	}

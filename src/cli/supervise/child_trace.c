@@ -1,6 +1,7 @@
 /*
  * child_trace.c - the traced check in the checked child (child_trace.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "../../engine/clock.h"
@@ -74,19 +75,23 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 	st->seconds = sc_now() - start;
 }
 
-int sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
-			const struct sc_case *c, const struct sc_trace_sink *s, const char **why)
+const char *sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
+				const struct sc_case *c, const struct sc_trace_sink *s)
 {
+	static char line[200];
 	struct sc_traced r;
+	const char *why;
 
-	if (!ready(e, why))
-		return 1;
+	if (!ready(e, &why)) {
+		snprintf(line, sizeof(line), "--race-flip: the tracer cannot run here (%s)", why);
+		return p->flip_read ? line : NULL;
+	}
 	memset(&r, 0, sizeof(r));
 	if (p->flip_read) {
 		struct sc_flip fl = { p->flip_byte, p->flip_read, 0 };
 
 		if (fl.byte >= c->src_len)
-			return 0;
+			return NULL;
 		fl.to = sc_flip_value(c->src[fl.byte]);
 		r.nf = sc_trace_flip(e, &t, c, fn, &fl, r.f, 4);
 		r.flip = fl;
@@ -96,7 +101,7 @@ int sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
 		sc_trace_check(e, &t, c, fn, p->reader && sc_race_applies(c->api), &r);
 	}
 	report(s, e, c, 0, &r);
-	return 0;
+	return NULL;
 }
 
 int sc_child_lock_traced(struct sc_engine *e, char *note, size_t notelen)

@@ -31,10 +31,11 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 /*
  * One case (--case, --replay), traced after its ordinary check: the read
  * set, the reader's watch (p->reader) and, with p->flip_read, just that
- * flip.  Returns 0, or 1 when the tracer cannot run here (one line in why).
+ * flip.  Returns NULL, or with p->flip_read where the tracer cannot run,
+ * the one line that says so.
  */
-int sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
-			const struct sc_case *c, const struct sc_trace_sink *s, const char **why);
+const char *sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
+				const struct sc_case *c, const struct sc_trace_sink *s);
 
 /*
  * The sandbox's second filter (sandbox.h), with mprotect of the arenas

@@ -125,6 +125,10 @@ struct sc_shared {
 	char sandbox[320];               /* how the child was sandboxed, or why not */
 	int sandboxed;
 	uint64_t refused;                /* system calls the sandbox refused */
+	/* Cases whose call ran past the dest strcheck backs (dest_demand.h):
+	 * its writes from there on were not judged; the first one's case. */
+	uint64_t cut, cut_index;
+	enum sc_phase cut_phase;
 	int ndefects;
 	uint64_t extra_hits;             /* hits of defects past SC_MAX_DEFECTS */
 	struct sc_defect d[SC_MAX_DEFECTS];
