@@ -73,6 +73,11 @@ man: $(BUILD)/strcheck
 ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
 ifeq ($(ZYDIS),1)
 $(BUILD)/engine/src/engine/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
-STRCHECK_LDLIBS += -lZydis
+ZYDIS_LIBS := -lZydis
+STRCHECK_LDLIBS += $(ZYDIS_LIBS)
 endif
 $(BUILD)/engine/src/engine/trace_decode.o: mk/strcheck.mk
+
+# The tracer alone (tests/suite-37-trace.sh, scripts/bench-trace.sh).
+$(BUILD)/test_trace: tests/test_trace.c $(BUILD)/libengine.a $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/test_trace.c -L$(BUILD) -lengine -ldl -lpthread -lm $(ZYDIS_LIBS)

@@ -72,6 +72,7 @@ static struct {
 	size_t step_first;             /* its first access */
 	uint64_t step_ip;
 	long reads_seen;               /* the flip's byte's reads so far */
+	int skipped_one;               /* SC_TRACE_BREAK 1 */
 	/* reader: per dest byte, stored yet, its value, by which access */
 	unsigned char *seen, *val;
 	uint32_t *by;
@@ -155,6 +156,17 @@ static void record(uint64_t ip, uint64_t lo, uint32_t len, int write, int dest, 
 		t->cut = 1;
 		return;
 	}
+#ifdef SC_TRACE_BREAK
+	/* Broken on purpose (tests/suite-37-trace.sh: the tests must go red):
+	 * 1 skips each call's first load wider than a byte, 2 decodes each
+	 * such load one byte short. */
+	if (SC_TRACE_BREAK == 1 && !write && len > 1 && !T.skipped_one) {
+		T.skipped_one = 1;
+		return;
+	}
+	if (SC_TRACE_BREAK == 2 && !write && len > 1)
+		len--;
+#endif
 	x = &t->acc[t->n++];
 	x->ip = ip;
 	x->lo = lo;
@@ -343,6 +355,7 @@ static void arm(void *arg)
 	T.nopen = 0;
 	T.step = 0;
 	T.reads_seen = 0;
+	T.skipped_one = 0;
 	T.armed = 1;
 	sc_trace_hook = hook;
 	sc_trace_mprotect(T.sdata, T.slen, PROT_NONE);
