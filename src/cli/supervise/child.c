@@ -33,6 +33,7 @@ struct child {
 	enum sc_phase bph;       /* the beacon's phase */
 	double last_tick;
 	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
+	double grid_deadline, deadline;  /* absolute (child_args may hold them relative) */
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -156,7 +157,7 @@ static void run_spread(struct child *ch, uint64_t from)
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->spread_n && !past(ch->a->grid_deadline); k++) {
+	for (k = from; k < l->spread_n && !past(ch->grid_deadline); k++) {
 		sc_case_decode(&c, l->spread_case[k], l->spread_len[k]);
 		run_case(ch, &c, k, SC_PH_GRID, l->spread[k]);
 	}
@@ -180,7 +181,7 @@ static int grid_case(const struct sc_case *c, uint64_t index, void *arg)
 			tick(w->ch, index < w->from ? w->from - l->grid_from : index - l->grid_from);
 		return 0;
 	}
-	if (index >= w->end || past(w->ch->a->grid_deadline)) {
+	if (index >= w->end || past(w->ch->grid_deadline)) {
 		w->stopped_at = index < w->end ? index : w->end;
 		return 1;
 	}
@@ -206,7 +207,7 @@ static void run_random(struct child *ch, uint64_t from)
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->random_n && !past(ch->a->deadline); k++) {
+	for (k = from; k < l->random_n && !past(ch->deadline); k++) {
 		sc_random_case(p->seed, l->random_from + k, p->api, p->policy, &c);
 		run_case(ch, &c, k, SC_PH_RANDOM, l->random_from + k);
 	}
@@ -248,8 +249,8 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	memset(&m, 0, sizeof(m));
 	m.phase = (uint32_t)phase;
 	/* Never past the deadline. */
-	if (ch->a->deadline > 0 && ch->a->deadline - start < limit)
-		limit = ch->a->deadline - start > 0.05 ? ch->a->deadline - start : 0.05;
+	if (ch->deadline > 0 && ch->deadline - start < limit)
+		limit = ch->deadline - start > 0.05 ? ch->deadline - start : 0.05;
 	if (want > limit)
 		want = limit;
 	if (chunk > limit)
@@ -299,6 +300,21 @@ static void own_fds(const struct sc_child_args *a)
 			close(fd);
 }
 
+/* Every signal as a freshly started program has it: the default action,
+ * none blocked (the supervisor's handlers and mask are not the
+ * candidate's: a raise(SIGUSR1) must end it as it would end a program).
+ * The engine then takes the signals it owns. */
+static void default_signals(void)
+{
+	sigset_t none;
+
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
 static void load_error(struct child *ch, const char *msg)
 {
 	send(ch, SC_MSG_LOAD_ERROR, msg, strlen(msg) + 1);
@@ -319,9 +335,7 @@ void sc_child_main(const struct sc_child_args *a)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	setpgid(0, 0);
 	setrlimit(RLIMIT_CORE, &no_core);
-	signal(SIGINT, SIG_IGN);
-	signal(SIGTERM, SIG_IGN);
-	signal(SIGPIPE, SIG_IGN);
+	default_signals();
 	own_fds(a);
 	ch.a = a;
 	sc_beacon_set(a->b, SC_PH_LOAD, 0);
@@ -339,6 +353,15 @@ void sc_child_main(const struct sc_child_args *a)
 	}
 	if (loaded.sandboxed)
 		loaded.sandboxed = sc_sandbox_lock(loaded.note, sizeof(loaded.note));
+	/* The check's time starts once the candidate is loaded. */
+	ch.grid_deadline = a->grid_deadline;
+	ch.deadline = a->deadline;
+	if (a->after_load) {
+		double t = sc_now();
+
+		ch.grid_deadline = a->grid_deadline > 0 ? t + a->grid_deadline : 0;
+		ch.deadline = a->deadline > 0 ? t + a->deadline : 0;
+	}
 	send(&ch, SC_MSG_LOADED, &loaded, sizeof(loaded));
 	for (; phase < SC_PH_DONE; phase++, from = 0) {
 		if (!sc_phase_wanted(a->p, phase))
