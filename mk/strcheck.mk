@@ -60,6 +60,8 @@ run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 	$(BUILD)/strcheck --impl=$(BUILD)/libstrscpy.so --reader
 
 # docs/strcheck.1: its OPTIONS section is the option table's (strcheck
-# --man-options), between the two marker lines; the rest is written by hand.
+# --man-options), its EXIT STATUS section the exit-status table's, each
+# between two marker lines; the rest is written by hand.  The README's and
+# docs/checking.md's exit-status tables likewise.
 man: $(BUILD)/strcheck
-	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)"
+	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md

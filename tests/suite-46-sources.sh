@@ -229,7 +229,7 @@ kill -INT $pid
 wait $pid
 rc=$?
 n=$(leftovers)
-check build_dir_removed_after_interrupt "$([ "$n" = 0 ] && [ $rc = 130 ]; echo $?)" \
+check build_dir_removed_after_interrupt "$([ "$n" = 0 ] && [ $rc = 3 ]; echo $?)" \
 	"exit $rc, $n left in $TMPDIR"
 
 # ---- fix-up emulation: a zeropad load whose first byte is unmapped stays a fault ----

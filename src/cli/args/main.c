@@ -20,6 +20,7 @@
 #include "../../engine/race.h"
 #include "../candidate/candidate.h"
 #include "../candidate/inputs.h"
+#include "exit_status.h"
 #include "options.h"
 #include "../report/deliver.h"
 #include "../candidate/foreign.h"
@@ -34,7 +35,7 @@ static int fail(const char *fmt, const char *a, const char *b)
 	snprintf(msg, sizeof(msg), fmt, a, b);
 	sc_escape_line(msg, line, sizeof(line));
 	fprintf(stderr, "strcheck: %s\n", line);
-	return 2;
+	return SC_EXIT_USAGE;
 }
 
 /*
@@ -226,16 +227,21 @@ int main(int argc, char **argv)
 
 	if (sc_opts_parse(&o, argc, argv, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
-	if (o.help || o.version || o.list_rules || o.man_options) {
+	if (o.help || o.version || o.list_rules || o.man_options || o.man_exit_status ||
+	    o.md_exit_status) {
 		if (o.help)
 			sc_opts_help(stdout);
 		else if (o.version)
 			printf("strcheck %s\n", sc_version);
 		else if (o.list_rules)
 			sc_rules_list(stdout);
+		else if (o.man_exit_status)
+			sc_exit_man(stdout);
+		else if (o.md_exit_status)
+			sc_exit_markdown(stdout);
 		else
 			sc_opts_man(stdout);
-		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : 0;
+		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : SC_EXIT_PASS;
 	}
 	if (o.impl && sc_check_impl_list(o.impl, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
@@ -271,7 +277,7 @@ int main(int argc, char **argv)
 	case SC_SUP_INTERRUPTED:
 		/* The user's ^C (never the candidate's: see procs.c): no verdict. */
 		fputs("strcheck: interrupted: no verdict\n", stderr);
-		return 130;
+		return SC_EXIT_INCOMPLETE;
 	default:
 		sc_deliver_abort(&dv);
 		sc_candidate_rename(&cand, o.impl, err, sizeof(err));
@@ -279,7 +285,7 @@ int main(int argc, char **argv)
 	}
 	if (sc_deliver(&dv, &p, &ri, s, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
-	rc = s->ndefects ? 1 : 0;
+	rc = s->ndefects ? SC_EXIT_FAIL : SC_EXIT_PASS;
 	sc_shared_free(s);
 	return rc;
 }

@@ -183,6 +183,10 @@ const struct sc_option sc_options[] = {
 	OPT_INFO("help", 'h', help, 0, "print this help and exit"),
 	OPT_INFO("man-options", 0, man_options, SC_OPT_HIDDEN,
 		 "print the OPTIONS section of the man page (make man)"),
+	OPT_INFO("man-exit-status", 0, man_exit_status, SC_OPT_HIDDEN,
+		 "print the EXIT STATUS section of the man page (make man)"),
+	OPT_INFO("md-exit-status", 0, md_exit_status, SC_OPT_HIDDEN,
+		 "print the README's exit-status table (make man)"),
 	{ NULL, 0, NULL, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL },
 };
 

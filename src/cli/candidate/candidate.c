@@ -11,6 +11,7 @@
 #include "../../engine/load.h"
 #include "candidate.h"
 #include "endian_trap.h"
+#include "../args/exit_status.h"
 #include "../args/options.h"
 
 /* Split o->impl on commas into c->inputs. */
@@ -173,7 +174,7 @@ int sc_candidate_setup(const struct sc_opts *o, struct sc_candidate *c, char *fl
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (build_interrupted)
-		exit(130);
+		exit(SC_EXIT_INCOMPLETE);
 	if (rc != 0)
 		return -1;
 	for (const char *w = strstr(c->notes, "warning: "); w; w = strstr(w + 1, "\nwarning: ")) {
