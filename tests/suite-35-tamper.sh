@@ -136,7 +136,7 @@ rc=$?
 [ $rc = 1 ] && grep -q '^DEFECT [0-9]*: tamper (rule no-signals)' "$out/sigint.out" &&
 	grep -q 'sent strcheck Interrupt' "$out/sigint.out"
 check candidate_sigint_is_not_the_users $? "exit $rc, see $out/sigint.out"
-# The user's ^C (a SIGINT from outside the run): exit 130, no verdict.
+# The user's ^C (a SIGINT from outside the run): exit 3 (INCOMPLETE), no verdict.
 $SC --impl=build/zoo/ok_byte_loop.so --time=60 > "$out/user-int.out" 2> "$out/user-int.err" &
 pid=$!
 sleep 2
@@ -144,8 +144,8 @@ kill -INT $pid
 wait $pid
 rc=$?
 sleep 0.2
-[ $rc = 130 ] && ! grep -q '^VERDICT' "$out/user-int.out" && [ -z "$(leftovers ok_byte_loop)" ]
-check users_interrupt_exits_130_without_verdict $? "exit $rc, see $out/user-int.out"
+[ $rc = 3 ] && ! grep -q '^VERDICT' "$out/user-int.out" && [ -z "$(leftovers ok_byte_loop)" ]
+check users_interrupt_exits_incomplete_without_verdict $? "exit $rc, see $out/user-int.out"
 
 # ---- the deadline ----
 start=$(date +%s)

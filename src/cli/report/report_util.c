@@ -1,0 +1,124 @@
+/* report_util.c - what the text and JSON reports share (report_util.h). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "../../engine/bytes.h"
+#include "../../engine/dest_demand.h"
+#include "report_util.h"
+
+/* Longest --case= hex that goes on a command line; longer cases are named
+ * by their grid or random index instead (same case, regenerated). */
+#define HEX_MAX 8192
+
+const char *sc_report_clause(const struct sc_defect *d)
+{
+	const struct sc_rule *r = sc_rule_find(d->cls, d->rule);
+
+	return r ? r->clause : d->rule;
+}
+
+int sc_report_is_race_run(const struct sc_defect *d)
+{
+	return (d->phase == SC_PH_RACE || d->phase == SC_PH_READER) && !d->has_ref;
+}
+
+const char *sc_report_policy(enum sc_policy policy)
+{
+	return policy == SC_STRICT ? "strict" : "no-leak";
+}
+
+/* Shell-quote s if it needs it. */
+static void print_word(FILE *out, const char *s)
+{
+	if (s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+=,:@")]) {
+		fputc('\'', out);
+		for (; *s; s++)
+			fputs(*s == '\'' ? "'\\''" : (char[]){ *s, 0 }, out);
+		fputc('\'', out);
+	} else {
+		fputs(s, out);
+	}
+}
+
+void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
+		      const struct sc_defect *d)
+{
+	static char hex[2 * HEX_MAX + 1];
+	const char *strict = p->policy == SC_STRICT ? " --strict" : "";
+
+	fputs("strcheck --impl=", out);
+	print_word(out, ri->impl);
+	if (ri->build_flags && *ri->build_flags)
+		fprintf(out, " %s", ri->build_flags);
+	if (ri->symbol && strcmp(ri->symbol, sc_api_name(p->api))) {
+		fputs(" --symbol=", out);
+		print_word(out, ri->symbol);
+	}
+	fprintf(out, " --api=%s", sc_api_name(p->api));
+	if (sc_report_is_race_run(d) || !d->has_case) {
+		fprintf(out, " --seed=%" PRIu64 "%s%s", p->seed, strict,
+			d->phase == SC_PH_READER ? " --reader" : "");
+		return;
+	}
+	if (d->case_len <= HEX_MAX) {
+		sc_hex(d->case_bytes, d->case_len, hex);
+		fprintf(out, " --case=%s", hex);
+	} else if (d->phase == SC_PH_GRID) {
+		fprintf(out, "%s --grid-case=%" PRIu64, strict, d->index);
+	} else {
+		fprintf(out, " --seed=%" PRIu64 "%s --random-case=%" PRIu64, p->seed, strict,
+			d->index);
+	}
+}
+
+char *sc_report_cut_note(const struct sc_shared *s, char *buf, size_t size)
+{
+	buf[0] = 0;
+	if (s->cut)
+		snprintf(buf, size, "%" PRIu64 " case(s) had a count too large to back with "
+			 "memory (above %zu KiB) and wrote dest past the part strcheck backs "
+			 "for such a count (the mapped part and %zu KiB more): their writes from "
+			 "there on and their return values were not judged (not defects); "
+			 "the first: %s%.0" PRIu64, s->cut, (size_t)SC_DEST_BACKED / 1024,
+			 (size_t)SC_DEMAND_PROBE / 1024,
+			 s->cut_phase == SC_PH_ONE ? "the replayed case" :
+			 s->cut_phase == SC_PH_GRID ? "grid case " : "random case ",
+			 s->cut_phase == SC_PH_ONE ? 0 : s->cut_index);
+	return buf;
+}
+
+void sc_put_json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(out, "\\%c", ch);
+		else if (ch < 0x20 || ch >= 0x7f)
+			fprintf(out, "\\u%04x", ch);
+		else
+			fputc(ch, out);
+	}
+	fputc('"', out);
+}
+
+void sc_put_xml_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '<')
+			fputs("&lt;", out);
+		else if (ch == '>')
+			fputs("&gt;", out);
+		else if (ch == '&')
+			fputs("&amp;", out);
+		else if (ch == '"')
+			fputs("&quot;", out);
+		else if ((ch < 0x20 && ch != '\n' && ch != '\t') || ch >= 0x7f)
+			fputc('?', out);
+		else
+			fputc(ch, out);
+	}
+}
