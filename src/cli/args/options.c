@@ -102,7 +102,8 @@ const struct sc_option sc_options[] = {
 	  "what to check (default: strcheck's own libstrscpy.so): a shared object; or C sources, "
 	  "objects (.o) and static archives (.a), comma-separated or --impl repeated, which "
 	  "strcheck builds into one shared object; or a kernel tree's lib/string.c, built with "
-	  "strcheck's kernel shims (docs/your-code.md)" },
+	  "the tree's own headers and strcheck's kernel shims for what it lacks "
+	  "(docs/your-code.md)" },
 	OPT_STRING("cc", "COMMAND", cc, "a compiler command",
 		   "C compiler that builds an --impl of sources, objects or archives, words split "
 		   "on blanks (default: $CC, else cc; with a foreign --arch, that architecture's "
