@@ -22,12 +22,17 @@ $(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h
 
 # The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
 # it (SECCOMP=0, or no <seccomp.h>, as in some cross builds) strcheck
-# builds and says in every report that the run was not sandboxed.
+# builds and says in every report that the run was not sandboxed.  Probed
+# at every make: the sandbox's object and strcheck depend on its stamp
+# (CONFIG_VARS, Makefile), so installing libseccomp (make deps) after a
+# first build gets a sandboxed strcheck at the next make.
 SECCOMP ?= $(shell printf '\043include <seccomp.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
+CONFIG_VARS += SECCOMP
 ifeq ($(SECCOMP),1)
 SECCOMP_CFLAGS := -DSC_HAVE_SECCOMP
 SECCOMP_LIBS   := -lseccomp
 endif
+$(BUILD)/cli/supervise/sandbox.o $(BUILD)/strcheck: $(call config_stamp,SECCOMP)
 
 $(BUILD)/cli/%.o: src/cli/%.c $(HEADERS) $(CLI_HEADERS) mk/strcheck.mk
 	@mkdir -p $(@D)
@@ -55,8 +60,12 @@ $(BUILD)/zoo/%.so: tests/zoo/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ZOO_CFLAGS) -o $@ $<
 
-# The project's own strscpy, checked as a user would check theirs.
+# The project's own strscpy, checked as a user would check theirs; built
+# without libseccomp, one line says how to get the sandbox.
+NO_SECCOMP_LINE := strcheck: built without libseccomp, so the checked code runs unsandboxed: \
+	'make deps' (as root) installs it, and the next make rebuilds strcheck with the sandbox
 run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
+	@$(if $(filter 0,$(SECCOMP)),echo "$(NO_SECCOMP_LINE)" >&2)
 	$(BUILD)/strcheck --impl=$(BUILD)/libstrscpy.so --reader
 
 # docs/strcheck.1: its OPTIONS section is the option table's (strcheck

@@ -102,7 +102,8 @@ const struct sc_option sc_options[] = {
 	  "what to check (default: strcheck's own libstrscpy.so): a shared object; or C sources, "
 	  "objects (.o) and static archives (.a), comma-separated or --impl repeated, which "
 	  "strcheck builds into one shared object; or a kernel tree's lib/string.c, built with "
-	  "strcheck's kernel shims (docs/your-code.md)" },
+	  "the tree's own headers and strcheck's kernel shims for what it lacks "
+	  "(docs/your-code.md)" },
 	OPT_STRING("cc", "COMMAND", cc, "a compiler command",
 		   "C compiler that builds an --impl of sources, objects or archives, words split "
 		   "on blanks (default: $CC, else cc; with a foreign --arch, that architecture's "
@@ -151,6 +152,10 @@ const struct sc_option sc_options[] = {
 		 "strscpy_pad only)"),
 	OPT_FLAG("no-race", 0, race, 0, "skip the race check (source changing during the call)"),
 	OPT_FLAG("first", 0, first, 1, "stop at the first defect"),
+	OPT_FLAG("allow-incomplete", 0, allow_incomplete, 1,
+		 "exit 0, not 3, when the run is cut (--time, the deadline, a signal) before the "
+		 "plan is done and found no defect; the verdict still says INCOMPLETE (JUnit: the "
+		 "'complete' test skipped, not an error; SARIF: executionSuccessful stays true)"),
 	OPT_FLAG("no-sandbox", 0, no_sandbox, 1,
 		 "run the candidate without its seccomp sandbox (to measure what the sandbox "
 		 "costs; the report says the run was not sandboxed)"),

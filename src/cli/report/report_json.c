@@ -163,7 +163,10 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		s->sandboxed ? "true" : "false", s->refused);
 	sc_put_json_string(out, s->sandbox);
 	fputs("},\n", out);
-	fprintf(out, "  \"restarts\": %u, \"stopped\": ", s->restarts);
+	if (s->load_seconds >= 1)
+		fprintf(out, "  \"load_seconds\": %.1f,\n", s->load_seconds);
+	fprintf(out, "  \"restarts\": %u, \"interrupted_by\": %d, \"stopped\": ", s->restarts,
+		s->interrupted);
 	if (s->stopped[0])
 		sc_put_json_string(out, s->stopped);
 	else
@@ -180,5 +183,15 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		json_defect(out, p, ri, &s->d[i]);
 		fputs(i + 1 < s->ndefects ? ",\n" : "\n", out);
 	}
-	fprintf(out, "  ],\n  \"verdict\": \"%s\"\n}\n", s->ndefects ? "fail" : "pass");
+	fprintf(out, "  ],\n  \"complete\": %s, \"allow_incomplete\": %s,\n  \"coverage\": ",
+		s->finished ? "true" : "false", ri->allow_incomplete ? "true" : "false");
+	{
+		char coverage[300];
+
+		if (sc_report_coverage(p, s, coverage, sizeof(coverage))[0])
+			sc_put_json_string(out, coverage);
+		else
+			fputs("null", out);
+	}
+	fprintf(out, ",\n  \"verdict\": \"%s\"\n}\n", sc_verdict_name(sc_report_verdict(s), 1));
 }

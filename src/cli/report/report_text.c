@@ -252,6 +252,9 @@ static uint64_t cases_run(const struct sc_shared *s)
 void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 		    const struct sc_shared *s)
 {
+	char coverage[300];
+
+	sc_report_coverage(p, s, coverage, sizeof(coverage));
 	if (!ri->quiet) {
 		fprintf(out, "strcheck: %s", sc_api_name(p->api));
 		if (ri->symbol && strcmp(ri->symbol, sc_api_name(p->api)))
@@ -282,6 +285,9 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		if (s->restarts)
 			fprintf(out, "checked process restarted %u time(s) after a crash or hang\n",
 				s->restarts);
+		if (s->load_seconds >= 1)
+			fprintf(out, "load: %.1f s in the candidate's constructors (not counted in "
+				"--time; at most 5 s)\n", s->load_seconds);
 		if (s->stopped[0])
 			fprintf(out, "run %s\n", s->stopped);
 		if (s->cut) {
@@ -292,14 +298,28 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	}
 	if (!ri->quiet || !s->sandboxed)
 		fprintf(out, "sandbox: %s\n", s->sandbox);
-	if (s->ndefects)
+	switch (sc_report_verdict(s)) {
+	case SC_VERDICT_FAIL:
 		fprintf(out, "VERDICT: FAIL, %d distinct defect(s) in %" PRIu64 " case(s)",
 			s->ndefects, cases_run(s));
-	else
+		break;
+	case SC_VERDICT_INCOMPLETE:
+		fprintf(out, "VERDICT: INCOMPLETE, no defect in the %" PRIu64 " case(s) that ran",
+			cases_run(s));
+		break;
+	default:
 		fprintf(out, "VERDICT: PASS, no defect in %" PRIu64 " case(s)", cases_run(s));
+	}
 	if (s->race.calls + s->reader.calls)
 		fprintf(out, " and %" PRIu64 " concurrent call(s)", s->race.calls + s->reader.calls);
 	if (!s->sandboxed)
 		fputs(" (not sandboxed)", out);
-	fputs(!s->ndefects && s->stopped[0] ? " (run stopped early)\n" : "\n", out);
+	if (s->ndefects && !s->finished)
+		fputs(" (run cut short: more defects may remain)", out);
+	if (sc_report_verdict(s) == SC_VERDICT_INCOMPLETE)
+		fputs(ri->allow_incomplete ? " (not a full check; --allow-incomplete: exit 0)" :
+		      " (not a full check)", out);
+	if (coverage[0])
+		fprintf(out, " (covers %s)", coverage);
+	fputc('\n', out);
 }

@@ -35,6 +35,7 @@ struct child {
 	double last_tick;
 	const struct sc_flip *flip;  /* the traced check's flip of the finding being recorded */
 	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
+	double grid_deadline, deadline;  /* absolute (child_args may hold them relative) */
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -152,48 +153,21 @@ static int run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
 	return nf;
 }
 
-/* The traced check's sink: findings under the traced phase (or the one
- * case's), ticks. */
+/* The traced check's sink (child_trace.h). */
 static void traced_record(void *arg, const struct sc_case *c, const struct sc_finding *f,
 			  uint64_t index, const struct sc_outcome *o, const struct sc_outcome *ref,
 			  const struct sc_flip *fl)
 {
-	struct child *ch = arg;
-
-	ch->flip = fl;
-	record(ch, c, f, ch->bph == SC_PH_ONE ? SC_PH_ONE : SC_PH_TRACE, index, o, ref);
-	ch->flip = NULL;
+	((struct child *)arg)->flip = fl;
+	record(arg, c, f, ((struct child *)arg)->bph, index, o, ref);
+	((struct child *)arg)->flip = NULL;
 }
 
-static void traced_tick(void *arg)
+static void traced_send(void *arg, unsigned type, const void *m, size_t len)
 {
-	tick(arg, 0);
-}
-
-static void run_traced(struct child *ch)
-{
-	struct sc_trace_sink s = { traced_record, traced_tick, ch };
-	struct sc_trace_stats st;
-
-	sc_beacon_set(ch->a->b, SC_PH_TRACE, 0);
-	tick(ch, 0);
-	sc_child_traced(&ch->e, ch->fn, ch->a->p, ch->a->p->race_seconds, ch->a->deadline, &s, &st);
-	flush_hits(ch);
-	send(ch, SC_MSG_TRACE, &st, sizeof(st));
-}
-
-/* One case (--case, --replay): the ordinary check, then (if it passed)
- * the traced one, or just the flip --race-flip asks for. */
-static void run_one(struct child *ch)
-{
-	struct sc_trace_sink s = { traced_record, traced_tick, ch };
-	const char *err;
-
-	if ((!run_case(ch, ch->a->p->one_case, 0, SC_PH_ONE, 0) || ch->a->p->flip_read) &&
-	    (err = sc_child_traced_one(&ch->e, ch->fn, ch->a->p, ch->a->p->one_case, &s))) {
-		send(ch, SC_MSG_LOAD_ERROR, err, strlen(err) + 1);
-		_exit(3);
-	}
+	flush_hits(arg);
+	send(arg, type, m, len);
+	((struct child *)arg)->last_tick = sc_now();
 }
 
 static int past(double deadline)
@@ -207,7 +181,7 @@ static void run_spread(struct child *ch, uint64_t from)
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->spread_n && !past(ch->a->grid_deadline); k++) {
+	for (k = from; k < l->spread_n && !past(ch->grid_deadline); k++) {
 		sc_case_decode(&c, l->spread_case[k], l->spread_len[k]);
 		run_case(ch, &c, k, SC_PH_GRID, l->spread[k]);
 	}
@@ -231,7 +205,7 @@ static int grid_case(const struct sc_case *c, uint64_t index, void *arg)
 			tick(w->ch, index < w->from ? w->from - l->grid_from : index - l->grid_from);
 		return 0;
 	}
-	if (index >= w->end || past(w->ch->a->grid_deadline)) {
+	if (index >= w->end || past(w->ch->grid_deadline)) {
 		w->stopped_at = index < w->end ? index : w->end;
 		return 1;
 	}
@@ -257,7 +231,7 @@ static void run_random(struct child *ch, uint64_t from)
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->random_n && !past(ch->a->deadline); k++) {
+	for (k = from; k < l->random_n && !past(ch->deadline); k++) {
 		sc_random_case(p->seed, l->random_from + k, p->api, p->policy, &c);
 		run_case(ch, &c, k, SC_PH_RANDOM, l->random_from + k);
 	}
@@ -299,8 +273,8 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	memset(&m, 0, sizeof(m));
 	m.phase = (uint32_t)phase;
 	/* Never past the deadline. */
-	if (ch->a->deadline > 0 && ch->a->deadline - start < limit)
-		limit = ch->a->deadline - start > 0.05 ? ch->a->deadline - start : 0.05;
+	if (ch->deadline > 0 && ch->deadline - start < limit)
+		limit = ch->deadline - start > 0.05 ? ch->deadline - start : 0.05;
 	if (want > limit)
 		want = limit;
 	if (chunk > limit)
@@ -350,6 +324,21 @@ static void own_fds(const struct sc_child_args *a)
 			close(fd);
 }
 
+/* Every signal as a freshly started program has it: the default action,
+ * none blocked (the supervisor's handlers and mask are not the
+ * candidate's: a raise(SIGUSR1) must end it as it would end a program).
+ * The engine then takes the signals it owns. */
+static void default_signals(void)
+{
+	sigset_t none;
+
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
 static void load_error(struct child *ch, const char *msg)
 {
 	send(ch, SC_MSG_LOAD_ERROR, msg, strlen(msg) + 1);
@@ -360,6 +349,7 @@ void sc_child_main(const struct sc_child_args *a)
 {
 	static struct child ch;
 	static struct sc_msg_loaded loaded;
+	struct sc_trace_sink sink = { traced_record, traced_send, &ch };
 	struct rlimit no_core = { 0, 0 };
 	char err[512], note[320];
 	enum sc_phase phase = a->phase;
@@ -370,9 +360,7 @@ void sc_child_main(const struct sc_child_args *a)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	setpgid(0, 0);
 	setrlimit(RLIMIT_CORE, &no_core);
-	signal(SIGINT, SIG_IGN);
-	signal(SIGTERM, SIG_IGN);
-	signal(SIGPIPE, SIG_IGN);
+	default_signals();
 	own_fds(a);
 	ch.a = a;
 	sc_beacon_set(a->b, SC_PH_LOAD, 0);
@@ -390,6 +378,15 @@ void sc_child_main(const struct sc_child_args *a)
 	}
 	if (loaded.sandboxed)
 		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
+	/* The check's time starts once the candidate is loaded. */
+	ch.grid_deadline = a->grid_deadline;
+	ch.deadline = a->deadline;
+	if (a->after_load) {
+		double t = sc_now();
+
+		ch.grid_deadline = a->grid_deadline > 0 ? t + a->grid_deadline : 0;
+		ch.deadline = a->deadline > 0 ? t + a->deadline : 0;
+	}
 	send(&ch, SC_MSG_LOADED, &loaded, sizeof(loaded));
 	for (; phase < SC_PH_DONE; phase++, from = 0) {
 		if (!sc_phase_wanted(a->p, phase))
@@ -397,7 +394,8 @@ void sc_child_main(const struct sc_child_args *a)
 		ch.bph = phase;
 		sc_beacon_set(a->b, phase, from);
 		if (phase == SC_PH_ONE) {
-			run_one(&ch);
+			if (!run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0) || a->p->flip_read)
+				sc_child_traced_one(&ch.e, ch.fn, a->p, a->p->one_case, &sink);
 			done(&ch, SC_PH_ONE, 1);
 		} else if (phase == SC_PH_SPREAD) {
 			run_spread(&ch, from);
@@ -406,7 +404,7 @@ void sc_child_main(const struct sc_child_args *a)
 		} else if (phase == SC_PH_RANDOM) {
 			run_random(&ch, from);
 		} else if (phase == SC_PH_TRACE) {
-			run_traced(&ch);
+			sc_child_traced(&ch.e, ch.fn, a->p, ch.deadline, &sink);
 		} else {
 			run_concurrent(&ch, phase);
 		}

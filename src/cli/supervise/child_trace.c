@@ -3,9 +3,11 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../engine/clock.h"
 #include "../../engine/race.h"
+#include "channel.h"
 #include "child_trace.h"
 #include "sandbox.h"
 
@@ -30,20 +32,33 @@ static void report(const struct sc_trace_sink *s, struct sc_engine *e, const str
 			  r->flip.read ? &r->flip : NULL);
 }
 
-void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, double seconds,
-		     double deadline, const struct sc_trace_sink *s, struct sc_trace_stats *st)
+static void tick(const struct sc_trace_sink *s)
+{
+	struct sc_msg_done m;
+
+	memset(&m, 0, sizeof(m));
+	m.phase = SC_PH_TRACE;
+	s->send(s->arg, SC_MSG_DONE, &m, sizeof(m));
+}
+
+void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, double deadline,
+		     const struct sc_trace_sink *s)
 {
 	static struct sc_case c;
+	static struct sc_trace_stats stats;
+	struct sc_trace_stats *st = &stats;
 	struct sc_traced r;
 	const char *why = NULL;
-	double start = sc_now(), end = start + seconds, last = start;
+	double start = sc_now(), end = start + p->race_seconds, last = start;
 	uint64_t k;
 
 	memset(st, 0, sizeof(*st));
 	memset(&r, 0, sizeof(r));
 	st->planned = sc_trace_cases_total();
+	tick(s);
 	if (!ready(e, &why)) {
 		snprintf(st->why, sizeof(st->why), "%s", why);
+		s->send(s->arg, SC_MSG_TRACE, st, sizeof(*st));
 		return;
 	}
 	if (deadline > 0 && deadline < end)
@@ -57,7 +72,7 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 			break;
 		}
 		if (now - last >= 0.1) {
-			s->tick(s->arg);
+			tick(s);
 			last = now;
 		}
 		sc_trace_case(p->api, k, &c);
@@ -73,25 +88,29 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 	st->accesses = r.accesses;
 	st->flips = r.flips;
 	st->seconds = sc_now() - start;
+	s->send(s->arg, SC_MSG_TRACE, st, sizeof(*st));
 }
 
-const char *sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
-				const struct sc_case *c, const struct sc_trace_sink *s)
+void sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
+			 const struct sc_case *c, const struct sc_trace_sink *s)
 {
 	static char line[200];
 	struct sc_traced r;
 	const char *why;
 
 	if (!ready(e, &why)) {
+		if (!p->flip_read)
+			return;
 		snprintf(line, sizeof(line), "--race-flip: the tracer cannot run here (%s)", why);
-		return p->flip_read ? line : NULL;
+		s->send(s->arg, SC_MSG_LOAD_ERROR, line, strlen(line) + 1);
+		_exit(3);
 	}
 	memset(&r, 0, sizeof(r));
 	if (p->flip_read) {
 		struct sc_flip fl = { p->flip_byte, p->flip_read, 0 };
 
 		if (fl.byte >= c->src_len)
-			return NULL;
+			return;
 		fl.to = sc_flip_value(c->src[fl.byte]);
 		r.nf = sc_trace_flip(e, &t, c, fn, &fl, r.f, 4);
 		r.flip = fl;
@@ -101,7 +120,6 @@ const char *sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_p
 		sc_trace_check(e, &t, c, fn, p->reader && sc_race_applies(c->api), &r);
 	}
 	report(s, e, c, 0, &r);
-	return NULL;
 }
 
 int sc_child_lock_traced(struct sc_engine *e, char *note, size_t notelen)

@@ -16,26 +16,28 @@ struct sc_trace_sink {
 	void (*record)(void *arg, const struct sc_case *c, const struct sc_finding *f,
 		       uint64_t index, const struct sc_outcome *o, const struct sc_outcome *ref,
 		       const struct sc_flip *fl);
-	void (*tick)(void *arg);  /* called at least every 0.1 s */
+	/* a message to the supervisor (hits sent first): SC_MSG_DONE ticks at
+	 * least every 0.1 s, SC_MSG_TRACE, SC_MSG_LOAD_ERROR */
+	void (*send)(void *arg, unsigned type, const void *m, size_t len);
 	void *arg;
 };
 
 /*
- * The traced phase: cases 0, 1, ... of the list until seconds have passed
- * (never past deadline) or the list ends, stopping at the first finding.
- * The figures in *st (not traced: st->why says why).
+ * The traced phase: cases 0, 1, ... of the list for the plan's
+ * race_seconds (never past deadline) or until the list ends, stopping at
+ * the first finding; then its figures (SC_MSG_TRACE; not traced: why).
  */
-void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, double seconds,
-		     double deadline, const struct sc_trace_sink *s, struct sc_trace_stats *st);
+void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, double deadline,
+		     const struct sc_trace_sink *s);
 
 /*
  * One case (--case, --replay), traced after its ordinary check: the read
  * set, the reader's watch (p->reader) and, with p->flip_read, just that
- * flip.  Returns NULL, or with p->flip_read where the tracer cannot run,
- * the one line that says so.
+ * flip; with p->flip_read where the tracer cannot run, a load error that
+ * says so, and the child ends.
  */
-const char *sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
-				const struct sc_case *c, const struct sc_trace_sink *s);
+void sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
+			 const struct sc_case *c, const struct sc_trace_sink *s);
 
 /*
  * The sandbox's second filter (sandbox.h), with mprotect of the arenas

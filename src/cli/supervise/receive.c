@@ -188,6 +188,17 @@ static void on_message(struct run *r, const struct sc_msg_head *h, const unsigne
 			return;
 		}
 		r->loaded = 1;
+		if (r->budget > 0 && r->deadline == 0) {
+			/* The first load: the check's time starts now. */
+			double t = sc_now();
+
+			r->rec->load_seconds = t - r->child_started;
+			r->start = t;
+			r->deadline = t + r->budget;
+			r->grid_deadline = t + r->grid_budget;
+		} else if (!r->rec->load_seconds) {
+			r->rec->load_seconds = sc_now() - r->child_started;
+		}
 		if (!r->rec->sandbox[0] || !m->sandboxed) {
 			snprintf(r->rec->sandbox, sizeof(r->rec->sandbox), "%s", m->note);
 			r->rec->sandboxed = m->sandboxed == 1;

@@ -125,6 +125,8 @@ struct sc_shared {
 	char sandbox[320];               /* how the child was sandboxed, or why not */
 	int sandboxed;
 	uint64_t refused;                /* system calls the sandbox refused */
+	double load_seconds;             /* the first load (constructors), by the supervisor's clock */
+	int interrupted;                 /* the signal that cut the run (SIGINT, SIGTERM, ...), or 0 */
 	/* Cases whose call ran past the dest strcheck backs (dest_demand.h):
 	 * its writes from there on were not judged; the first one's case. */
 	uint64_t cut, cut_index;
