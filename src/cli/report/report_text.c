@@ -221,8 +221,9 @@ static void text_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 			"CPU: the two threads took turns and never ran at once, so this check could "
 			"catch little)\n", name, st->calls, st->overlapped, acted, st->seconds);
 	else if (st->ran)
-		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s, in %.2f s%s\n",
+		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s, in %.2f s%s%s\n",
 			name, st->calls, st->overlapped, acted, st->seconds,
+			st->found ? ", stopped at a finding" : "",
 			st->overlapped < SC_MIN_OVERLAP && !st->found ? " (few: the two threads "
 			"seldom ran at once; a busy machine? more --time or --race-time helps)" : "");
 }
