@@ -49,7 +49,7 @@ static uint64_t kind_count(unsigned k, size_t L, int *trunc)
 
 	*trunc = 0;
 	if (d == 99)
-		return L + 1 + 3 * 4096 + (L * 7) % 64;  /* far above */
+		return L + 1 + 4096 + (L * 7) % 64;  /* far above: past a page more */
 	if (d >= 0)
 		return L + 1 + (size_t)d;
 	if ((size_t)-d > L)
