@@ -396,6 +396,7 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		r->runs++;
 		r->nf = sc_trace_flip(e, &ft, c, fn, &fl[k], r->f, 4);
 		r->accesses += ft.n;
+		fl[k].step = (uint32_t)ft.n;
 		if (r->nf) {
 			for (int q = 0; q < r->nf; q++)
 				sc_trace_flip_text(&r->f[q], c, &fl[k], t->acc[reads[b][j - 1]].ip,
