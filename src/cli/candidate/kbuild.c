@@ -300,7 +300,7 @@ static const char *karch(void)
 static int generic_y(const char *root, const char *from, const char *dir, char *err,
 		     size_t errlen)
 {
-	char path[PATH_MAX + 128], text[PATH_MAX + 64];
+	char path[2 * PATH_MAX], text[PATH_MAX + 64];
 	struct dirent *e;
 	DIR *d;
 
