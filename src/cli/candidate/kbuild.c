@@ -53,7 +53,10 @@ int sc_kernel_file(const char *path, char *root, size_t len)
 const char *sc_kshim_dir(void)
 {
 	static char dir[PATH_MAX];
-	static const char *const rel[] = { "/../src/kshim", "/../share/strcheck/kshim", "/kshim" };
+	/* build/strcheck, build/cross/ARCH/strcheck (run by qemu-user, whose
+	 * /proc/self/exe is the guest program), an installed bin/strcheck. */
+	static const char *const rel[] = { "/../src/kshim", "/../../../src/kshim",
+					   "/../share/strcheck/kshim", "/kshim" };
 	const char *env = getenv("STRCHECK_KSHIM");
 	char exe[PATH_MAX], probe[PATH_MAX + 64], *slash;
 	ssize_t n;
@@ -300,7 +303,7 @@ static const char *karch(void)
 static int generic_y(const char *root, const char *from, const char *dir, char *err,
 		     size_t errlen)
 {
-	char path[PATH_MAX + 128], text[PATH_MAX + 64];
+	char path[2 * PATH_MAX], text[PATH_MAX + 64];
 	struct dirent *e;
 	DIR *d;
 
