@@ -46,8 +46,8 @@ static struct {
 
 static struct sc_engine engine;
 static struct sc_case kase;
-static uint8_t patched[SC_HEADER_LEN + SC_SRC_MAX];
-static uint8_t file_buf[SC_HEADER_LEN + SC_SRC_MAX];
+static uint8_t patched[SC_ENCODED_MAX];
+static uint8_t file_buf[SC_ENCODED_MAX];
 static int patched_input;  /* this input's byte 0 was overridden */
 
 static void fatal(enum fh_kind kind, const char *what)
@@ -157,7 +157,7 @@ static void start(enum fh_kind kind)
 
 static uint8_t header0(uint8_t b)
 {
-	return (uint8_t)((b & ~7u) | h.api | (h.policy == SC_STRICT) << 2);
+	return sc_header_byte0(b, h.api, h.policy);
 }
 
 /* Byte 3 with the encoding's version, so that strcheck --replay takes it. */

@@ -332,7 +332,7 @@ bad replay_directory "is a directory" --replay=build
 bad replay_empty "corrupt case file: 0 bytes" --replay="$out/empty.case"
 bad replay_short "corrupt case file: 3 bytes" --replay="$out/short.case"
 bad replay_too_long "corrupt case file: longer than any" --replay="$out/long.case"
-bad replay_version_1 "case encoding version 1 (32-bit count), not 2" --replay="$out/v1.case"
+bad replay_version_1 "case encoding version 1 (32-bit count), not 3 or 2" --replay="$out/v1.case"
 if [ "$(id -u)" != 0 ]; then
 	bad replay_unreadable "cannot open: Permission denied" --replay="$unreadable"
 else

@@ -25,7 +25,7 @@ static void result(const char *name, int ok, const char *why)
 }
 
 static struct sc_case a, b, scratch;
-static uint8_t buf[SC_HEADER_LEN + SC_SRC_MAX];
+static uint8_t buf[SC_ENCODED_MAX];
 
 static void encoding(void)
 {

@@ -85,7 +85,7 @@ struct sc_defect {
 	uint64_t ndiff;          /* bytes of the window that differ */
 	unsigned char want[SC_IMG], got[SC_IMG];
 	size_t case_len;
-	uint8_t case_bytes[SC_HEADER_LEN + SC_SRC_MAX];
+	uint8_t case_bytes[SC_ENCODED_MAX];
 };
 
 /* Calls that must overlap the other thread before a concurrent check may

@@ -150,6 +150,14 @@ void *sc_reference(enum sc_api api)
 		return (void *)ref_strscpy_pad;
 	case SC_STRLCPY:
 		return (void *)ref_strlcpy;
+	case SC_STRLCAT:
+		return (void *)ref_strlcat;
+	case SC_STRNCAT:
+		return (void *)ref_strncat;
+	case SC_STPNCPY:
+		return (void *)ref_stpncpy;
+	case SC_MEMCCPY:
+		return (void *)ref_memccpy;
 	default:
 		return (void *)ref_strncpy;
 	}
@@ -210,8 +218,15 @@ static void call(struct sc_engine *e, const struct sc_case *c, void *fn, unsigne
 			out->ret = ((sc_strscpy_fn)fn)((char *)dst, (const char *)src, count);
 			break;
 		case SC_STRLCPY:
+		case SC_STRLCAT:
 			out->ret = (int64_t)((sc_strlcpy_fn)fn)((char *)dst, (const char *)src, count);
 			break;
+		case SC_MEMCCPY: {
+			void *p = ((sc_memccpy_fn)fn)(dst, src, (int)c->ch, count);
+
+			out->ret = p ? (int64_t)((uintptr_t)p - (uintptr_t)dst) : SC_RET_NULL;
+			break;
+		}
 		default:
 			out->ret = ((sc_strncpy_fn)fn)((char *)dst, (const char *)src, count) - (char *)dst;
 			break;
@@ -249,6 +264,7 @@ static void run_in_arena(struct sc_engine *e, const struct sc_case *c, void *fn,
 	if (e->dest_seq)
 		__atomic_add_fetch(e->dest_seq, 1, __ATOMIC_SEQ_CST);
 	sc_memcpy(win, sc_canaries(-(int64_t)out->before), out->win_len);
+	sc_memcpy(dst, c->dst_init, c->dst_init_len);
 	if (e->dest_terminated && out->dst_len)
 		dst[out->dst_len - 1] = 0;
 	e->dest_now = dst;
@@ -273,17 +289,25 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_ou
 
 /*
  * How many bytes from dest on the API's reference may write (ref/): the
- * string and its NUL, cut at count (strscpy, strlcpy); count bytes
- * (strncpy, strscpy_pad), none when strscpy_pad refuses a count above
- * INT_MAX.  Nothing before dest, nothing past the bound.
+ * string and its NUL, cut at count (strscpy, strlcpy; strlcat after
+ * dest's string; memccpy up to c); count bytes (strncpy, stpncpy,
+ * strscpy_pad), none when strscpy_pad refuses a count above INT_MAX;
+ * strncat's dest is exactly what it writes.  Nothing before dest, nothing past the bound.
  */
 static size_t ref_writes(const struct sc_case *c, const struct sc_outcome *o)
 {
-	uint64_t L1 = (uint64_t)sc_case_strlen(c) + 1;
+	uint64_t L1 = (uint64_t)sc_case_strlen(c) + 1, dlen;
 
 	switch (c->api) {
 	case SC_STRSCPY:
 	case SC_STRLCPY:
+		return (size_t)(L1 < o->count ? L1 : o->count);
+	case SC_STRLCAT:
+		/* From dest on: its string, what is appended, the NUL. */
+		dlen = sc_case_dlen(c);
+		return dlen >= o->count ? 0 : (size_t)(dlen + L1 < o->count ? dlen + L1 : o->count);
+	case SC_MEMCCPY:
+		L1 = (uint64_t)sc_case_chpos(c) + 1;
 		return (size_t)(L1 < o->count ? L1 : o->count);
 	case SC_STRSCPY_PAD:
 		return o->count > INT_MAX ? 0 : o->dst_len;
@@ -320,8 +344,10 @@ static void run_reference(struct sc_engine *e, const struct sc_case *c)
 		e->ref_before = out->before;
 		e->ref_len = out->win_len;
 	}
+	/* dest's initial string (strlcat, strncat) is the reference's too. */
+	sc_memcpy(dst, c->dst_init, c->dst_init_len);
 	e->ref_ok = 1;
-	e->ref_dirty = w;
+	e->ref_dirty = w > c->dst_init_len ? w : c->dst_init_len;
 	call(e, c, sc_reference(c->api), dst, out);
 }
 
