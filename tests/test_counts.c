@@ -168,7 +168,9 @@ static void grid_shapes(void)
 	for (unsigned api = 0; api < SC_API_COUNT; api++) {
 		struct seen s = { (enum sc_api)api, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 		char name[64];
-		int any = api == SC_STRSCPY || api == SC_STRLCPY;
+		/* The APIs that take any count (sc_count_fits_api). */
+		int any = api == SC_STRSCPY || api == SC_STRLCPY || api == SC_STRLCAT ||
+			  api == SC_STRNCAT || api == SC_MEMCCPY;
 
 		sc_grid((enum sc_api)api, SC_NO_LEAK, &scratch, look, &s);
 		for (uint64_t i = 0; i < 20000; i++) {

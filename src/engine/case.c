@@ -50,6 +50,19 @@ int sc_api_parse(const char *name, enum sc_api *api)
 	return -1;
 }
 
+int sc_api_from_symbol(const char *symbol, enum sc_api *api)
+{
+	size_t best = 0;
+
+	/* The longest API name in the symbol: my_strscpy_pad is strscpy_pad. */
+	for (unsigned i = 0; i < SC_API_COUNT; i++)
+		if (strstr(symbol, api_names[i]) && strlen(api_names[i]) > best) {
+			best = strlen(api_names[i]);
+			*api = (enum sc_api)i;
+		}
+	return best ? 0 : -1;
+}
+
 const char *sc_place_name(enum sc_place place)
 {
 	return (unsigned)place < SC_PLACE_COUNT ? place_names[place] : "?";

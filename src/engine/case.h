@@ -167,6 +167,10 @@ size_t sc_case_encoded_len(const struct sc_case *c);
 
 const char *sc_api_name(enum sc_api api);
 int sc_api_parse(const char *name, enum sc_api *api);  /* 0 ok, -1 unknown */
+/* The API a symbol's name says (it holds the API's name, the longest
+ * one: my_strlcat is strlcat, strscpy_pad_fast strscpy_pad); 0 ok, -1 if
+ * it names none. */
+int sc_api_from_symbol(const char *symbol, enum sc_api *api);
 const char *sc_place_name(enum sc_place place);
 
 #endif
