@@ -1,23 +1,24 @@
 # strcheck: the checker program, its zoo of known-good and known-bad
 # implementations, and `make run` (check the project's own strscpy).
 
-STRCHECK_SRCS := $(wildcard src/cli/*.c)
-STRCHECK_OBJS := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
-
 .PHONY: strcheck zoo man
 
 strcheck: $(BUILD)/strcheck
 
-# repro_template.c is not part of strcheck's code: it is the body of every
-# reproducer --emit-repro writes, built into strcheck as a string.
-STRCHECK_SRCS := $(filter-out src/cli/repro_template.c,$(STRCHECK_SRCS))
-STRCHECK_OBJS := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
+# The program's four rooms (docs/internals.md): the command line, getting
+# the candidate, the supervised run, the reports.  repro_template.c is not
+# part of strcheck's code: it is the body of every reproducer --emit-repro
+# writes, built into strcheck as a string.
+STRCHECK_ROOMS := args candidate supervise report
+STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c,\
+		    $(foreach r,$(STRCHECK_ROOMS),$(sort $(wildcard src/cli/$(r)/*.c))))
+STRCHECK_OBJS  := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
-$(BUILD)/gen/repro_template.h: src/cli/repro_template.c scripts/c-string.sh
+$(BUILD)/gen/repro_template.h: src/cli/report/repro_template.c scripts/c-string.sh
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/cli/repro.o: $(BUILD)/gen/repro_template.h
+$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h
 
 # The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
 # it (SECCOMP=0, or no <seccomp.h>, as in some cross builds) strcheck
@@ -28,13 +29,13 @@ SECCOMP_CFLAGS := -DSC_HAVE_SECCOMP
 SECCOMP_LIBS   := -lseccomp
 endif
 
-$(BUILD)/cli/%.o: src/cli/%.c $(HEADERS) mk/strcheck.mk
+$(BUILD)/cli/%.o: src/cli/%.c $(HEADERS) $(CLI_HEADERS) mk/strcheck.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SECCOMP_CFLAGS) -I$(BUILD)/gen -c $< -o $@
 
 # options.c prints the version (the top Makefile reads it from VERSION).
-$(BUILD)/cli/options.o: VERSION
-$(BUILD)/cli/options.o: ALL_CFLAGS += -DSC_VERSION='"$(VERSION)"'
+$(BUILD)/cli/args/options.o: VERSION
+$(BUILD)/cli/args/options.o: ALL_CFLAGS += -DSC_VERSION='"$(VERSION)"'
 
 $(BUILD)/strcheck: $(STRCHECK_OBJS) $(BUILD)/libengine.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(STRCHECK_OBJS) -L$(BUILD) -lengine -ldl -lpthread -lm $(SECCOMP_LIBS) \

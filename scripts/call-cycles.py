@@ -4,9 +4,19 @@
 Reads each object's defined and undefined global symbols (nm), draws an
 edge from file A to file B when A uses a symbol B defines, and prints each
 circle (strongly connected set of two or more files) on one line:
-"cycle: a.o b.o".  Prints "no cycles (N files)" otherwise.  Exit 1 on a
-cycle, 2 on bad input.  (Functions inlined from headers leave no symbol:
-they are the header's, not a file's.)
+"cycle: a.o b.o".  Prints "no cycles (N files)" otherwise.
+
+It also checks the doors between the layers and rooms (docs/internals.md),
+by the directory an object was built in: src/lib <- src/engine <- src/cli,
+and inside src/cli the command line (args/) calls the other three rooms,
+the reports (report/) read the supervised run's record (supervise/record.o
+and supervise/map_cells.o) and nothing else of the supervisor, and neither
+getting the candidate (candidate/) nor the supervised run (supervise/)
+calls another room.  Each call through a wall is printed as "door: a.o ->
+b.o (symbol)".
+
+Exit 1 on a cycle or a wrong door, 2 on bad input.  (Functions inlined
+from headers leave no symbol: they are the header's, not a file's.)
 """
 import subprocess
 import sys
@@ -58,6 +68,46 @@ def sccs(nodes, edges):
     return out
 
 
+# Layer or room of an object, from the directory it was built in.
+def place(obj):
+    parts = obj.replace("\\", "/").split("/")
+    if "cli" in parts:
+        i = parts.index("cli")
+        return "cli/" + parts[i + 1] if i + 2 < len(parts) else "cli"
+    for layer in ("engine", "lib"):
+        if layer in parts:
+            return layer
+    return None
+
+
+# Which places a place may call: each layer the ones below it; the rooms
+# of src/cli as the module comment says.
+LAYERS = {"lib": set(), "engine": {"lib"}}
+ROOMS = {
+    "cli/args": {"cli/candidate", "cli/supervise", "cli/report"},
+    "cli/candidate": set(),
+    "cli/supervise": set(),
+    "cli/report": {"cli/supervise"},
+}
+# The only files of the supervisor the reports may call: the record.
+RECORD = {"record.o", "map_cells.o"}
+
+
+def door_ok(a, b, target):
+    pa, pb = place(a), place(b)
+    if pa is None or pb is None or pa == pb:
+        return True
+    if pa.startswith("cli") and pb in ("engine", "lib"):
+        return True
+    if pa in LAYERS:
+        return pb in LAYERS[pa]
+    if pb not in ROOMS.get(pa, set()):
+        return False
+    if pa == "cli/report" and pb == "cli/supervise":
+        return target.rsplit("/", 1)[-1] in RECORD
+    return True
+
+
 def main(objs):
     if not objs:
         print("usage: call-cycles.py OBJ...", file=sys.stderr)
@@ -74,7 +124,11 @@ def main(objs):
         print("cycle: " + " ".join(c))
     if not cycles:
         print("no cycles (%d files)" % len(objs))
-    return 1 if cycles else 0
+    doors = sorted({(o, owner[s], s) for o, (_, used) in info.items() for s in used
+                    if s in owner and not door_ok(o, owner[s], owner[s])})
+    for a, b, sym in doors:
+        print("door: %s -> %s (%s)" % (a, b, sym))
+    return 1 if cycles or doors else 0
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ bad_count_u32 strscpy retval
 bad_count_u16 strlcpy termination
 bad_count_signed strscpy retval
 bad_end_wraps strscpy retval
-bad_pad_no_intmax strscpy_pad overwrite
+bad_pad_no_intmax strscpy_pad content
 bad_sanity_limit strscpy retval
 LIST
 

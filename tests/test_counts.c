@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "../src/engine/count.h"
+#include "../src/engine/dest_demand.h"
 #include "../src/engine/engine.h"
 #include "../src/engine/grid.h"
 
@@ -69,8 +70,13 @@ static void encoding(void)
 	a.src_len = 1;
 	sc_case_normalize(&a);
 	result("strscpy_keeps_2p32_plus_5", a.count == ((uint64_t)1 << 32) + 5, "folded");
+	/* strscpy_pad pads up to count: counts whose dest is backed whole
+	 * (SC_DEST_BACKED, on demand) are kept, larger ones up to INT_MAX folded. */
 	a.api = SC_STRSCPY_PAD;
 	a.count = (1u << 20) + 1;
+	sc_case_normalize(&a);
+	result("strscpy_pad_keeps_counts_backed_whole", a.count == (1u << 20) + 1, "folded");
+	a.count = (1u << 24);
 	sc_case_normalize(&a);
 	result("strscpy_pad_folds_counts_it_cannot_pad", a.count <= SC_COUNT_MAX, "kept");
 	a.api = SC_STRNCPY;
@@ -186,7 +192,7 @@ static void grid_shapes(void)
 		result(name, !s.misfit && s.u16_short && s.u16_long &&
 		       (any ? s.u32_short && s.u32_long && s.s63 && s.size_max && s.dest_wrap &&
 			s.src_wrap && s.far_capped :
-		       api == SC_STRSCPY_PAD ? s.pad_refuse && s.dest_wrap && !s.far_capped :
+		       api == SC_STRSCPY_PAD ? s.pad_refuse && s.dest_wrap && s.far_capped :
 		       !s.u32_short && !s.dest_wrap && !s.far_capped), why);
 	}
 }
@@ -227,12 +233,53 @@ static ssize_t refuse_above_1m(char *d, const char *s, size_t count)
 	return ((ssize_t(*)(char *, const char *, size_t))sc_reference(SC_STRSCPY))(d, s, count);
 }
 
+/* Zero-fills dest after the string up to count (allowed by no-leak). */
+static ssize_t zero_fill(char *d, const char *s, size_t count)
+{
+	ssize_t r = ((ssize_t(*)(char *, const char *, size_t))sc_reference(SC_STRSCPY))(d, s, count);
+
+	for (size_t i = (size_t)r + 1; r >= 0 && i < count; i++)
+		d[i] = 0;
+	return r;
+}
+
+/* Writes a non-zero byte far past the NUL, inside count. */
+static ssize_t scribble_far(char *d, const char *s, size_t count)
+{
+	ssize_t r = ((ssize_t(*)(char *, const char *, size_t))sc_reference(SC_STRSCPY))(d, s, count);
+
+	if (count > 300000)
+		d[300000] = 'x';
+	return r;
+}
+
+/* Pads only the first 64 KiB after the string. */
+static ssize_t pad_64k(char *d, const char *s, size_t count)
+{
+	ssize_t r = ((ssize_t(*)(char *, const char *, size_t))sc_reference(SC_STRSCPY))(d, s, count);
+
+	for (size_t i = (size_t)r + 1; r >= 0 && i < count && i < 65536; i++)
+		d[i] = 0;
+	return r;
+}
+
+/* Writes one byte past count. */
+static ssize_t past_count(char *d, const char *s, size_t count)
+{
+	ssize_t r = ((ssize_t(*)(char *, const char *, size_t))sc_reference(SC_STRSCPY))(d, s, count);
+
+	d[count] = 0;
+	return r;
+}
+
 static struct sc_engine eng;
+static enum sc_policy check_policy = SC_NO_LEAK;
 
 static int check(enum sc_api api, enum sc_count_rel rel, uint64_t count, void *fn,
 		 struct sc_finding *f)
 {
 	memset(&a, 0, sizeof(a));
+	a.policy = check_policy;
 	a.api = api;
 	a.count_rel = rel;
 	a.count = count;
@@ -267,6 +314,25 @@ static void judge(void)
 	result("judge_pad_huge_must_write_nothing", n > 0, "a copy without refusal passed");
 	n = check(SC_STRSCPY_PAD, SC_REL_NONE, UINT64_MAX, sc_reference(SC_STRSCPY_PAD), f);
 	result("judge_pad_huge_refusal_passes", n == 0, f[0].what);
+	/* dest backed on demand up to count (dest_demand.h). */
+	n = check(SC_STRSCPY, SC_REL_NONE, (1u << 17) + 65, (void *)zero_fill, f);
+	result("demand_zero_fill_2p17_passes", n == 0 && sc_demand_backed() == 0, f[0].what);
+	n = check(SC_STRSCPY, SC_REL_NONE, (1u << 20) + 1, (void *)zero_fill, f);
+	result("demand_zero_fill_2p20_passes", n == 0, f[0].what);
+	n = check(SC_STRSCPY_PAD, SC_REL_NONE, 1u << 20, sc_reference(SC_STRSCPY_PAD), f);
+	result("demand_pad_2p20_passes", n == 0 && eng.cand.ret == 10, f[0].what);
+	n = check(SC_STRSCPY_PAD, SC_REL_NONE, 1u << 20, (void *)pad_64k, f);
+	result("demand_pad_short_flagged", n > 0 && f[0].cls == SC_CONTENT, "passed");
+	n = check(SC_STRSCPY, SC_REL_NONE, (1u << 20) + 1, (void *)scribble_far, f);
+	result("demand_scribble_far_is_leak", n > 0 && f[0].cls == SC_LEAK && f[0].offset == 300000,
+	       "not flagged");
+	n = check(SC_STRSCPY, SC_REL_NONE, 300001, (void *)past_count, f);
+	result("demand_write_at_count_is_overwrite", n > 0 && f[0].cls == SC_OVERWRITE, "not flagged");
+	n = check(SC_STRSCPY, SC_REL_NONE, (uint64_t)1 << 40, (void *)zero_fill, f);
+	result("demand_too_large_is_cut_not_defect", n == 0 && eng.cand.stop == SC_CUT, f[0].what);
+	check_policy = SC_STRICT;
+	n = check(SC_STRSCPY, SC_REL_NONE, (1u << 17) + 65, (void *)zero_fill, f);
+	result("demand_strict_flags_zero_fill", n > 0 && f[0].cls == SC_LEAK, "passed");
 	sc_engine_fini(&eng);
 }
 

@@ -97,7 +97,7 @@ int sc_count_fits_api(enum sc_api api, uint64_t count, enum sc_count_rel rel)
 		/* A relative count is above INT_MAX only with 64-bit pointers. */
 		if (rel != SC_REL_NONE)
 			return SIZE_MAX > UINT32_MAX;
-		return count <= SC_COUNT_MAX || count > INT_MAX;
+		return count <= SC_DEST_BACKED || count > INT_MAX;
 	default:
 		return 1;
 	}

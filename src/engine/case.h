@@ -60,10 +60,14 @@ enum sc_count_rel { SC_REL_NONE, SC_REL_DEST, SC_REL_SRC, SC_REL_COUNT };
 #define SC_SRC_MAX (1u << 17)
 /* Counts up to this get a real destination of count bytes. */
 #define SC_COUNT_MAX (SC_SRC_MAX + 64)
-/* A count above SC_COUNT_MAX is "huge": the destination given is this long. */
+/* A count above SC_COUNT_MAX is "huge": the destination mapped is this long
+ * (and the offset), the rest is backed on demand (dest_demand.h) ... */
 #define SC_DST_SPAN 4096u
 /* ... and its string ends this far before the end of it (a vector store). */
 #define SC_HUGE_SLACK 64u
+/* Counts up to this have their dest backed whole, on demand past what is
+ * mapped: strscpy_pad, which pads to count, gets these. */
+#define SC_DEST_BACKED ((size_t)1 << 21)
 #define SC_OFF_MAX 63
 /* Longest initial string of dest (strlcat, strncat): past two pages. */
 #define SC_DINIT_MAX 8400u
@@ -117,8 +121,9 @@ uint64_t sc_case_count(const struct sc_case *c, const void *src, const void *des
 /*
  * Can the API be checked with this count?  strncpy writes all n bytes and
  * strscpy_pad pads up to count, so both get only counts whose destination
- * is mapped whole (<= SC_COUNT_MAX); strscpy_pad gets counts above INT_MAX
- * too, which it must refuse without writing.  strscpy and strlcpy take any.
+ * is mapped whole (<= SC_COUNT_MAX); strscpy_pad gets counts up to
+ * SC_DEST_BACKED (backed on demand) and above INT_MAX, which it must refuse
+ * without writing.  strscpy and strlcpy take any.
  */
 int sc_count_fits_api(enum sc_api api, uint64_t count, enum sc_count_rel rel);
 

@@ -13,6 +13,7 @@
 #include <ucontext.h>
 
 #include "../../ref/ref.h"
+#include "dest_demand.h"
 #include "engine.h"
 #include "fixup.h"
 #include "mem.h"
@@ -72,6 +73,9 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 	/* A load the kernel would fix up (kernel shims' exception table). */
 	if ((sig == SIGSEGV || sig == SIGBUS) && sc_fault_fixup && sc_fault_fixup(si, uctx))
 		return;
+	/* A huge count's dest, backed as the call reaches it. */
+	if ((sig == SIGSEGV || sig == SIGBUS) && sc_demand_fault(si))
+		return;
 	in_call = 0;
 	last_fault.signo = sig;
 	last_fault.addr = (uintptr_t)si->si_addr;
@@ -91,6 +95,11 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 		return -1;
 	if (sc_arena_init(&e->dst, data_len, 0) != 0) {
 		sc_arena_free(&e->src);
+		return -1;
+	}
+	if (sc_demand_init(&e->hdst) != 0) {
+		sc_arena_free(&e->src);
+		sc_arena_free(&e->dst);
 		return -1;
 	}
 	e->cand_img = malloc(SC_COUNT_MAX + 2 * SC_MARGIN);
@@ -135,6 +144,7 @@ void sc_engine_fini(struct sc_engine *e)
 	setitimer(ITIMER_REAL, &off, NULL);
 	sc_arena_free(&e->src);
 	sc_arena_free(&e->dst);
+	sc_demand_fini(&e->hdst);
 	free(e->cand_img);
 	free(e->ref_img);
 	e->cand_img = e->ref_img = NULL;
@@ -172,9 +182,9 @@ static size_t min_size(size_t a, size_t b)
  * window go; the outcome's fields are reset for a call. */
 static void place(struct sc_engine *e, const struct sc_case *c, struct sc_outcome *out)
 {
-	size_t n = sc_case_dst_len(c);
+	size_t n = sc_case_dst_len(c), after;
 	unsigned char *src = sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
-	unsigned char *dst = sc_arena_place(&e->dst, c->dst_place, c->dst_off, n);
+	unsigned char *dst;
 	unsigned char *rw = sc_arena_rw(&e->src, src);
 	size_t src_before = min_size(SC_MARGIN, (size_t)(src - e->src.data));
 	size_t src_after = min_size(SC_MARGIN, (size_t)(e->src.data + e->src.data_len - src) - c->src_len);
@@ -184,9 +194,17 @@ static void place(struct sc_engine *e, const struct sc_case *c, struct sc_outcom
 	sc_memcpy(rw, c->src, c->src_len);
 	sc_memcpy(rw + c->src_len, sc_filler_from(c->src_len), src_after);
 
-	out->before = min_size(SC_MARGIN, (size_t)(dst - e->dst.data));
-	out->win_len = out->before + n +
-		       min_size(SC_MARGIN, (size_t)(e->dst.data + e->dst.data_len - dst) - n);
+	if (sc_count_is_huge(c)) {
+		/* Its mapped part to the region backed on demand: all of it dest. */
+		dst = sc_demand_place(&e->hdst, c->dst_place, c->dst_off, &n);
+		out->before = min_size(SC_MARGIN, (size_t)(dst - e->hdst.data));
+		after = 0;
+	} else {
+		dst = sc_arena_place(&e->dst, c->dst_place, c->dst_off, n);
+		out->before = min_size(SC_MARGIN, (size_t)(dst - e->dst.data));
+		after = min_size(SC_MARGIN, (size_t)(e->dst.data + e->dst.data_len - dst) - n);
+	}
+	out->win_len = out->before + n + after;
 	out->src = src;
 	out->dst = dst;
 	out->dst_len = n;
@@ -210,6 +228,13 @@ static void call(struct sc_engine *e, const struct sc_case *c, void *fn, unsigne
 	if (sigsetjmp(call_env, 0) == 0) {
 		size_t count = (size_t)out->count;
 
+		/* The reference pads a huge strscpy_pad count only as far as dest is
+		 * mapped (its image's size): the rest is judged as zero-padded by
+		 * dest_demand.c.  Its return is the same (the string fits). */
+		if (out == &e->ref && c->api == SC_STRSCPY_PAD && sc_count_is_huge(c) &&
+		    out->count <= INT_MAX)
+			count = out->dst_len;
+		sc_demand_arm(dst, out->count);
 		sc_calls++;
 		in_call = 1;
 		switch (c->api) {
@@ -232,7 +257,9 @@ static void call(struct sc_engine *e, const struct sc_case *c, void *fn, unsigne
 			break;
 		}
 		in_call = 0;
+		sc_demand_disarm();
 	} else {
+		sc_demand_disarm();
 		out->signo = last_fault.signo;
 		out->fault_addr = last_fault.addr;
 		out->access = last_fault.access;
@@ -244,6 +271,10 @@ static void call(struct sc_engine *e, const struct sc_case *c, void *fn, unsigne
 				out->fault_arena = 's';
 			else if ((out->fault_region = sc_arena_region(&e->dst, last_fault.addr)) != SC_OUTSIDE)
 				out->fault_arena = 'd';
+			else if ((out->fault_region = sc_arena_region(&e->hdst, last_fault.addr)) != SC_OUTSIDE)
+				out->fault_arena = 'd';
+			if (sc_demand_was_cut())
+				out->stop = SC_CUT;
 		} else {
 			out->stop = SC_SIGNALLED;
 		}
@@ -257,6 +288,10 @@ static void run_in_arena(struct sc_engine *e, const struct sc_case *c, void *fn,
 {
 	unsigned char *dst, *win;
 
+	/* The candidate's pages backed on demand last time go back (kept
+	 * through the reference's run until judged). */
+	if (out == &e->cand)
+		sc_demand_reset();
 	place(e, c, out);
 	dst = (unsigned char *)out->dst;
 	win = dst - out->before;
@@ -351,6 +386,23 @@ static void run_reference(struct sc_engine *e, const struct sc_case *c)
 	call(e, c, sc_reference(c->api), dst, out);
 }
 
+/* sc_judge, then the part of a huge count's dest backed on demand. */
+static int judge_all(struct sc_engine *e, const struct sc_case *c, struct sc_finding *f, int max)
+{
+	int nf = sc_judge(c, &e->cand, &e->ref, f, max);
+
+	if (sc_count_is_huge(c)) {
+		const unsigned char *want = e->ref.win + e->ref.before;
+		const unsigned char *nul = e->ref.stop == SC_RETURNED ?
+					   sc_memchr(want, 0, e->ref.dst_len) : NULL;
+
+		if (e->cand.stop == SC_RETURNED || e->cand.stop == SC_CUT)
+			nf = sc_demand_judge(c, &e->cand, nul ? nul - want : -1, f, nf, max);
+		sc_demand_reset();
+	}
+	return nf;
+}
+
 int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	     struct sc_finding *f, int max)
 {
@@ -358,11 +410,11 @@ int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	if (e->dest_seq || e->dest_terminated || e->before_call) {
 		sc_run(e, c, fn, &e->cand);
 		sc_run(e, c, sc_reference(c->api), &e->ref);
-		return sc_judge(c, &e->cand, &e->ref, f, max);
+		return judge_all(e, c, f, max);
 	}
 	/* Judged where the call left it: the window is not copied out. */
 	run_in_arena(e, c, fn, &e->cand);
 	e->cand.win = (unsigned char *)e->cand.dst - e->cand.before;
 	run_reference(e, c);
-	return sc_judge(c, &e->cand, &e->ref, f, max);
+	return judge_all(e, c, f, max);
 }

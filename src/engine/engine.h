@@ -30,6 +30,7 @@ typedef void *(*sc_memccpy_fn)(void *, const void *, int, size_t);
 struct sc_engine {
 	struct sc_arena src;     /* read-only for the candidate */
 	struct sc_arena dst;
+	struct sc_arena hdst;    /* a huge count's dest, backed on demand (dest_demand.h) */
 	struct sc_outcome cand, ref;
 	/* For the concurrent-reader check (race.h): dest starts out as a
 	 * terminated string (NUL at dest[count-1]), and dest_seq is odd while

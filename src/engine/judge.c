@@ -39,14 +39,16 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 	} else if (o->fault_arena == 'd') {
 		int64_t rel = (int64_t)(o->fault_addr - (uintptr_t)o->dst);
 
-		if (rel >= (int64_t)o->dst_len && sc_count_is_huge(c))
-			snprintf(buf, size, "%s at dest+%" PRId64 ", in %s the destination (the "
-				 "count is huge: only dest[0..%zu] is mapped)",
-				 verb, rel, where, o->dst_len - 1);
-		else if (rel >= (int64_t)o->dst_len && c->api == SC_STRNCAT)
+		if (rel >= (int64_t)o->dst_len && c->api == SC_STRNCAT)
 			snprintf(buf, size, "%s at dest+%" PRId64 ", %" PRId64 " byte(s) past the NUL "
 				 "it appends (dest+%zu), in %s the destination", verb, rel,
 				 rel - (int64_t)o->dst_len + 1, o->dst_len - 1, where);
+		else if (rel >= 0 && (uint64_t)rel >= o->count)
+			snprintf(buf, size, "%s at dest+count+%" PRIu64 ", past dest[count-1] (dest "
+				 "backed on demand up to count)", verb, (uint64_t)rel - o->count);
+		else if (rel >= (int64_t)o->dst_len && sc_count_is_huge(c))
+			snprintf(buf, size, "%s at dest+%" PRId64 ", inside count but past the %zu "
+				 "bytes strcheck backs", verb, rel, o->dst_len + SC_DEST_BACKED);
 		else if (rel >= (int64_t)o->dst_len)
 			snprintf(buf, size, "%s at dest+count+%" PRId64 ", in %s the destination",
 				 verb, rel - (int64_t)o->dst_len, where);
@@ -135,6 +137,12 @@ int sc_judge_begin(const struct sc_case *c, const struct sc_outcome *o,
 	*nf = 0;
 	if (max <= 0)
 		return 0;
+	if (o->stop == SC_CUT) {
+		/* Cut where dest stops being backed: not a defect of its own; the
+		 * margins here, its writes after the NUL by dest_demand.c. */
+		*nf = judge_margins(o, f, 0, max);
+		return 0;
+	}
 	if (o->stop != SC_RETURNED) {
 		*nf = judge_stop(c, o, f, max);
 		return 0;

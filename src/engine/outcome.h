@@ -15,7 +15,8 @@
 #define SC_RET_NULL INT64_MIN
 
 /* How the call ended. */
-enum sc_stop { SC_RETURNED, SC_FAULTED, SC_HUNG, SC_SIGNALLED };
+enum sc_stop { SC_RETURNED, SC_FAULTED, SC_HUNG, SC_SIGNALLED,
+	      SC_CUT /* stopped where strcheck stops backing dest (dest_demand.h) */ };
 
 struct sc_outcome {
 	enum sc_stop stop;

@@ -1,26 +1,16 @@
 /*
- * supervise.h - run a plan of checks in a supervised, sandboxed child.
- *
- * The engine survives faults, hangs and aborts inside a call.  What it
- * cannot survive is a candidate that ends the process, a signal it cannot
- * catch, a scribble that wrecks the checker, or a candidate that lies.  So
- * the cases run in a child (child.c) that loads the candidate, locks itself
- * into a seccomp sandbox (sandbox.c) and reports what it finds over a
- * socket as framed, checksummed, numbered messages (channel.c).  The
- * supervisor (watch.c) never loads the candidate: it validates every
- * message, keeps its own copy of every finding (findings.c), computes the
- * plan's case counts itself (plan.c), enforces a per-call and an overall
- * deadline, and restarts a child after the case that killed or hung the
- * last one.  The record the report is printed from (struct sc_shared) lives
- * only in the supervisor's memory: the child cannot reach it.
+ * record.h - what a supervised run records and the report is printed
+ * from: the plan (what to run), each distinct defect with its first case,
+ * the concurrent checks' figures, the run's totals.  The supervisor fills
+ * it in its own memory (watch.h); the reports only read it.
  */
-#ifndef SC_SUPERVISE_H
-#define SC_SUPERVISE_H
+#ifndef SC_RECORD_H
+#define SC_RECORD_H
 
 #include <stdint.h>
 
-#include "../engine/case.h"
-#include "../engine/engine.h"
+#include "../../engine/case.h"
+#include "../../engine/engine.h"
 
 struct sc_map;
 
@@ -31,6 +21,7 @@ struct sc_map;
 enum sc_phase { SC_PH_LOAD, SC_PH_ONE, SC_PH_SPREAD, SC_PH_GRID, SC_PH_READER, SC_PH_RACE,
 		SC_PH_RANDOM, SC_PH_DONE, SC_PH_COUNT };
 
+/* The phase's name as reports show it (record.c). */
 const char *sc_phase_name(enum sc_phase p);
 
 /* What to run: filled in from the command line. */
@@ -115,22 +106,16 @@ struct sc_shared {
 	char sandbox[320];               /* how the child was sandboxed, or why not */
 	int sandboxed;
 	uint64_t refused;                /* system calls the sandbox refused */
+	/* Cases whose call ran past the dest strcheck backs (dest_demand.h):
+	 * its writes from there on were not judged; the first one's case. */
+	uint64_t cut, cut_index;
+	enum sc_phase cut_phase;
 	int ndefects;
 	uint64_t extra_hits;             /* hits of defects past SC_MAX_DEFECTS */
 	struct sc_defect d[SC_MAX_DEFECTS];
 };
 
-/* Result of sc_supervise. */
-enum sc_sup_status { SC_SUP_OK, SC_SUP_LOAD_ERROR, SC_SUP_SYSTEM_ERROR, SC_SUP_INTERRUPTED };
-
-/*
- * Run the plan in supervised children.  On SC_SUP_OK (and on
- * SC_SUP_INTERRUPTED: the user's ^C) *out is the record (findings, counts;
- * free with sc_shared_free).  On a load error err holds one line saying
- * why; on a system error, likewise.
- */
-enum sc_sup_status sc_supervise(const struct sc_plan *plan, struct sc_shared **out,
-				char *err, size_t errlen);
+/* Free a record sc_supervise returned (record.c). */
 void sc_shared_free(struct sc_shared *s);
 
 #endif

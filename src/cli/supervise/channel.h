@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "supervise.h"
+#include "record.h"
 
 enum sc_msg_type {
 	SC_MSG_LOADED = 1,  /* struct sc_msg_loaded */
@@ -59,6 +59,9 @@ struct sc_msg_hits {
 struct sc_msg_done {
 	uint32_t phase;
 	uint64_t pos;            /* positions [start, pos) of the phase ran */
+	uint64_t cut;            /* of the cases since the last one: cut where dest
+				  * stops being backed (dest_demand.h) */
+	uint64_t cut_pos;        /* the first such case's position, when cut > 0 */
 };
 
 struct sc_msg_conc {

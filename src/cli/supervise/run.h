@@ -11,7 +11,7 @@
 
 #include "child.h"
 #include "plan.h"
-#include "supervise.h"
+#include "record.h"
 
 /* In-process hangs each cost a timeout: after this many the run stops. */
 #define SC_MAX_HANGS 3

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "channel.h"
+#include "plan.h"
 #include "findings.h"
 #include "run.h"
 #include "sandbox.h"
@@ -104,6 +105,19 @@ static void on_done(struct run *r, const struct sc_msg_done *m)
 	    m->pos < r->upto[ph]) {
 		forged(r, "a case count that does not fit the plan");
 		return;
+	}
+	/* Cases cut where dest stops being backed: a note, not a finding. */
+	if (m->cut && m->cut <= m->pos - r->upto[ph] + 1 && m->cut_pos >= r->upto[ph] &&
+	    m->cut_pos < m->pos) {
+		if (!r->rec->cut) {
+			enum sc_phase rph = ph;
+			uint64_t idx = m->cut_pos;
+
+			sc_report_index(&r->l, &rph, &idx);
+			r->rec->cut_phase = rph;
+			r->rec->cut_index = idx;
+		}
+		r->rec->cut += m->cut;
 	}
 	r->upto[ph] = m->pos;
 }

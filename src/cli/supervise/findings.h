@@ -14,9 +14,9 @@
 
 #include <stddef.h>
 
-#include "../engine/rules.h"
+#include "../../engine/rules.h"
 #include "plan.h"
-#include "supervise.h"
+#include "record.h"
 
 /* Fill d (whole, case bytes included) from a finding f of case c. */
 void sc_defect_fill(struct sc_defect *d, const struct sc_engine *e, const struct sc_case *c,

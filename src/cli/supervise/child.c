@@ -7,13 +7,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../engine/grid.h"
-#include "../engine/load.h"
-#include "../engine/race.h"
+#include "../../engine/grid.h"
+#include "../../engine/load.h"
+#include "../../engine/race.h"
 #include "channel.h"
 #include "child.h"
 #include "findings.h"
-#include "map.h"
+#include "map_cells.h"
 #include "sandbox.h"
 
 /* Hits are sent in batches, and with every DONE: at most this many cases
@@ -32,6 +32,7 @@ struct child {
 	uint64_t since_flush;
 	enum sc_phase bph;       /* the beacon's phase */
 	double last_tick;
+	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -57,8 +58,9 @@ static void flush_hits(struct child *ch)
 
 static void done(struct child *ch, enum sc_phase phase, uint64_t pos)
 {
-	struct sc_msg_done m = { (uint32_t)phase, pos };
+	struct sc_msg_done m = { (uint32_t)phase, pos, ch->cut, ch->cut_pos };
 
+	ch->cut = 0;
 	flush_hits(ch);
 	send(ch, SC_MSG_DONE, &m, sizeof(m));
 }
@@ -95,8 +97,13 @@ static void record(struct child *ch, const struct sc_case *c, const struct sc_fi
 
 static void tick(struct child *ch, uint64_t pos)
 {
-	struct sc_msg_done m = { (uint32_t)ch->bph, pos };
+	struct sc_msg_done m = { (uint32_t)ch->bph, pos, 0, 0 };
 
+	if (ch->cut && ch->cut_pos < pos) {
+		m.cut = ch->cut;
+		m.cut_pos = ch->cut_pos;
+		ch->cut = 0;
+	}
 	send(ch, SC_MSG_DONE, &m, sizeof(m));
 	ch->last_tick = sc_now();
 }
@@ -125,6 +132,8 @@ static void run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
 	sc_beacon_set(ch->a->b, ch->bph, pos);
 	where = ch->a->b->where;
 	nf = sc_check(&ch->e, c, ch->fn, f, 4);
+	if (ch->e.cand.stop == SC_CUT && !ch->cut++)
+		ch->cut_pos = pos;
 	sc_map_note(ch->a->p->map, c, nf ? f[0].cls : SC_PASS);
 	if (ch->a->b->where != where)
 		shared_written(ch, c, phase, index);

@@ -7,8 +7,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../engine/bytes.h"
-#include "../engine/count.h"
+#include "../../engine/bytes.h"
+#include "../../engine/count.h"
 #include "report_util.h"
 
 /* The source as a C string literal, the middle left out when long. */
@@ -71,6 +71,9 @@ static void print_actual(FILE *out, enum sc_api api, const struct sc_defect *d)
 		fprintf(out, "faulted (%s): %s", strsignal(d->signo), d->fault);
 	else if (d->stop == SC_HUNG)
 		fprintf(out, "did not return (killed by the watchdog)");
+	else if (d->stop == SC_CUT)
+		fprintf(out, "still writing dest where strcheck stops backing it, the count "
+			"being too large to back (stopped there; its return not judged)");
 	else if (d->stop == SC_SIGNALLED)
 		fprintf(out, "raised %s", strsignal(d->signo));
 	else {
@@ -286,6 +289,11 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 				s->restarts);
 		if (s->stopped[0])
 			fprintf(out, "run %s\n", s->stopped);
+		if (s->cut) {
+			char note[400];
+
+			fprintf(out, "not judged: %s\n", sc_report_cut_note(s, note, sizeof(note)));
+		}
 	}
 	if (!ri->quiet || !s->sandboxed)
 		fprintf(out, "sandbox: %s\n", s->sandbox);

@@ -11,10 +11,11 @@
 
 #include <stdio.h>
 
-#include "supervise.h"
+#include "../supervise/record.h"
 
 /* How the report names the run (the command line as the user gave it). */
 struct sc_report_info {
+	const char *version;     /* strcheck's own */
 	const char *impl;        /* as shown in replay commands */
 	const char *symbol;      /* NULL: the API's name */
 	const char *build_flags; /* --cc= ... of a built candidate, shell-quoted, or NULL */

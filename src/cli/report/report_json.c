@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/count.h"
+#include "../../engine/count.h"
 #include "report_util.h"
 
 static void json_hex(FILE *out, const uint8_t *b, size_t n)
@@ -108,7 +108,8 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 		fputc('}', out);
 	}
 	if (d->has_outcome) {
-		static const char *const stops[] = { "returned", "faulted", "hung", "signalled" };
+		static const char *const stops[] = { "returned", "faulted", "hung", "signalled",
+						     "cut" };
 
 		fprintf(out, ",\n     \"actual\": {\"stop\": \"%s\", ", stops[d->stop]);
 		json_return(out, p->api, d->ret);
@@ -185,6 +186,13 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		sc_put_json_string(out, s->stopped);
 	else
 		fputs("null", out);
+	fprintf(out, ",\n  \"not_judged\": {\"cases\": %" PRIu64 ", \"note\": ", s->cut);
+	{
+		char note[400];
+
+		sc_put_json_string(out, sc_report_cut_note(s, note, sizeof(note)));
+	}
+	fputs("}", out);
 	fputs(",\n  \"defects\": [\n", out);
 	for (int i = 0; i < s->ndefects; i++) {
 		json_defect(out, p, ri, &s->d[i]);

@@ -2,7 +2,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../engine/bytes.h"
+#include "../../engine/bytes.h"
+#include "../../engine/dest_demand.h"
 #include "report_util.h"
 
 /* Longest --case= hex that goes on a command line; longer cases are named
@@ -68,6 +69,22 @@ void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report
 		fprintf(out, " --seed=%" PRIu64 "%s --random-case=%" PRIu64, p->seed, strict,
 			d->index);
 	}
+}
+
+char *sc_report_cut_note(const struct sc_shared *s, char *buf, size_t size)
+{
+	buf[0] = 0;
+	if (s->cut)
+		snprintf(buf, size, "%" PRIu64 " case(s) had a count too large to back with "
+			 "memory (above %zu KiB) and wrote dest past the part strcheck backs "
+			 "for such a count (the mapped part and %zu KiB more): their writes from "
+			 "there on and their return values were not judged (not defects); "
+			 "the first: %s%.0" PRIu64, s->cut, (size_t)SC_DEST_BACKED / 1024,
+			 (size_t)SC_DEMAND_PROBE / 1024,
+			 s->cut_phase == SC_PH_ONE ? "the replayed case" :
+			 s->cut_phase == SC_PH_GRID ? "grid case " : "random case ",
+			 s->cut_phase == SC_PH_ONE ? 0 : s->cut_index);
+	return buf;
 }
 
 void sc_put_json_string(FILE *out, const char *s)

@@ -7,11 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../engine/inspect.h"
-#include "../engine/load.h"
+#include "../../engine/inspect.h"
+#include "../../engine/load.h"
 #include "candidate.h"
 #include "endian_trap.h"
-#include "options.h"
+#include "../args/options.h"
 
 /* Split o->impl on commas into c->inputs. */
 static int split_inputs(const char *impl, struct sc_candidate *c, char *err, size_t errlen)

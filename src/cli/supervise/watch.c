@@ -26,7 +26,7 @@
 #include "sandbox.h"
 #include "procs.h"
 #include "run.h"
-#include "supervise.h"
+#include "watch.h"
 
 /* Seconds the candidate's constructors may take. */
 #define LOAD_LIMIT 5
@@ -327,9 +327,4 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_shared **out,
 	progress(&r, 1);
 	sc_run_settle(&r);
 	return SC_SUP_OK;
-}
-
-void sc_shared_free(struct sc_shared *s)
-{
-	free(s);
 }

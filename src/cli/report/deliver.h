@@ -7,7 +7,7 @@
 #define SC_DELIVER_H
 
 #include "map.h"
-#include "options.h"
+#include "../args/options.h"
 #include "output.h"
 #include "report.h"
 

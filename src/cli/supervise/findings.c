@@ -44,8 +44,14 @@ static void keep_placement(struct sc_defect *d, const struct sc_engine *e,
 	d->dst_align = (unsigned)((uintptr_t)o->dst % 64);
 	d->src_gap[0] = (uint64_t)(o->src - e->src.data);
 	d->src_gap[1] = (uint64_t)(e->src.data + e->src.data_len - (o->src + c->src_len));
-	d->dst_gap[0] = (uint64_t)(o->dst - e->dst.data);
-	d->dst_gap[1] = (uint64_t)(e->dst.data + e->dst.data_len - (o->dst + o->dst_len));
+	if (sc_count_is_huge(c)) {
+		/* A huge count's dest: its own arena, backed on demand after. */
+		d->dst_gap[0] = (uint64_t)(o->dst - e->hdst.data);
+		d->dst_gap[1] = (uint64_t)(e->hdst.data + e->hdst.data_len - o->dst);
+	} else {
+		d->dst_gap[0] = (uint64_t)(o->dst - e->dst.data);
+		d->dst_gap[1] = (uint64_t)(e->dst.data + e->dst.data_len - (o->dst + o->dst_len));
+	}
 	d->has_place = 1;
 }
 
@@ -109,13 +115,15 @@ int sc_defect_check(const struct sc_defect *d, size_t len, const struct sc_layou
 	    d->phase == SC_PH_SPREAD)
 		return bad(why, whylen, "a bad phase or hit count");
 	if ((d->phase == SC_PH_GRID && d->index >= l->grid_total) ||
-	    (unsigned)d->stop > SC_SIGNALLED || d->img_len > SC_IMG ||
+	    (unsigned)d->stop > SC_CUT || d->img_len > SC_IMG ||
 	    (d->has_case && (d->case_len < SC_HEADER_LEN || d->case_len > sizeof(d->case_bytes))))
 		return bad(why, whylen, "a field out of range");
 	if ((d->has_case ? head + d->case_len : head) != len)
 		return bad(why, whylen, "a length that does not match its case");
-	if (d->img_from < -SC_MARGIN || d->img_from > (int64_t)SC_COUNT_MAX ||
-	    d->img_center < -SC_MARGIN - SC_IMG || d->img_center > (int64_t)SC_COUNT_MAX + SC_IMG)
+	/* Huge counts: dest up to SC_DEST_BACKED past its mapped part. */
+	if (d->img_from < -SC_MARGIN || d->img_from > (int64_t)(SC_COUNT_MAX + SC_DEST_BACKED) ||
+	    d->img_center < -SC_MARGIN - SC_IMG ||
+	    d->img_center > (int64_t)(SC_COUNT_MAX + SC_DEST_BACKED) + SC_IMG)
 		return bad(why, whylen, "an image out of range");
 	return 0;
 }

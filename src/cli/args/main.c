@@ -15,16 +15,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../engine/bytes.h"
-#include "../engine/grid.h"
-#include "../engine/race.h"
-#include "candidate.h"
-#include "inputs.h"
+#include "../../engine/bytes.h"
+#include "../../engine/grid.h"
+#include "../../engine/race.h"
+#include "../candidate/candidate.h"
+#include "../candidate/inputs.h"
 #include "options.h"
-#include "deliver.h"
-#include "foreign.h"
-#include "report.h"
-#include "supervise.h"
+#include "../report/deliver.h"
+#include "../candidate/foreign.h"
+#include "../report/report.h"
+#include "../supervise/watch.h"
 
 /* One line on stderr, whatever the arguments hold (a newline in --impl). */
 static int fail(const char *fmt, const char *a, const char *b)
@@ -218,7 +218,7 @@ int main(int argc, char **argv)
 	static struct sc_case one;
 	struct sc_opts o;
 	struct sc_plan p;
-	struct sc_report_info ri = { 0 };
+	struct sc_report_info ri = { .version = sc_version };
 	struct sc_shared *s = NULL;
 	struct sc_deliver dv;
 	const struct sc_arch *arch = NULL;

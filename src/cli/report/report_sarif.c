@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
 #include "report_util.h"
 
 /* The artifact as a URI: an absolute path as file://, kept as given
@@ -121,7 +120,7 @@ void sc_report_sarif(FILE *out, const struct sc_plan *p, const struct sc_report_
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"
 	      "        \"name\": \"strcheck\", \"version\": ", out);
-	sc_put_json_string(out, sc_version);
+	sc_put_json_string(out, ri->version ? ri->version : "unknown");
 	fputs(",\n        \"informationUri\": \"https://example.invalid/strcheck\",\n"
 	      "        \"rules\": [", out);
 	sarif_rules(out);

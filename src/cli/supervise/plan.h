@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "supervise.h"
+#include "record.h"
 
 /* Positions of a phase with no end of its own (random cases until the
  * deadline). */

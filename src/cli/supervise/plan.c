@@ -1,17 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/grid.h"
+#include "../../engine/grid.h"
 #include "plan.h"
-
-static const char *const phase_names[SC_PH_COUNT] = {
-	"load", "replay", "spread", "grid", "reader", "race", "random", "done",
-};
-
-const char *sc_phase_name(enum sc_phase p)
-{
-	return (unsigned)p < SC_PH_COUNT ? phase_names[p] : "?";
-}
 
 /* Cases of each kind the spread takes (round by round, one of each kind
  * per round, so however few cases run, every kind gets its first). */

@@ -1,0 +1,250 @@
+/* dest_demand.c - a huge count's dest, backed on demand (dest_demand.h). */
+#include <errno.h>
+#include <inttypes.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "canary.h"
+#include "dest_demand.h"
+#include "mem.h"
+
+volatile unsigned long sc_demand_cuts;
+
+static struct {
+	unsigned char *region;       /* first byte backed on demand */
+	size_t page;
+	int fd;
+	const unsigned char *dest;
+	uint64_t count;
+	volatile size_t backed;      /* region bytes backed (the memfd's size) */
+	size_t limit;                /* region bytes this call may have backed */
+	volatile int armed, cut;
+} dm = { .fd = -1 };
+
+static size_t round_up(size_t n, size_t to)
+{
+	return (n + to - 1) / to * to;
+}
+
+/* The mapped part: the string (SC_DST_SPAN at most), the offset, a margin. */
+static size_t span_of(size_t page)
+{
+	return round_up(SC_DST_SPAN + 64 + SC_MARGIN, page);
+}
+
+int sc_demand_init(struct sc_arena *a)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = span_of(page);
+	int fd;
+
+	if (sc_arena_init(a, span + SC_DEMAND_CAP, 0) != 0)
+		return -1;
+	fd = memfd_create("strcheck-dest", MFD_CLOEXEC);
+	if (fd < 0 || mmap(a->data + span, SC_DEMAND_CAP, PROT_READ | PROT_WRITE,
+			   MAP_SHARED | MAP_FIXED, fd, 0) != a->data + span) {
+		int err = errno;
+
+		if (fd >= 0)
+			close(fd);
+		sc_arena_free(a);
+		errno = err;
+		return -1;
+	}
+	dm.region = a->data + span;
+	dm.page = page;
+	dm.fd = fd;
+	dm.backed = 0;
+	return 0;
+}
+
+void sc_demand_fini(struct sc_arena *a)
+{
+	if (dm.fd >= 0)
+		close(dm.fd);
+	dm.fd = -1;
+	dm.region = NULL;
+	sc_arena_free(a);
+}
+
+unsigned char *sc_demand_place(const struct sc_arena *a, enum sc_place place, unsigned off,
+			       size_t *mapped)
+{
+	unsigned char *end = a->data + span_of(a->page), *dest;
+
+	/* At the start guard as any dest is; otherwise ending off bytes before
+	 * the region (free: 64n + off, 64 bytes further from it). */
+	if (place == SC_AT_START)
+		dest = a->data + off;
+	else if (place == SC_AT_END)
+		dest = end - SC_DST_SPAN - off;
+	else
+		dest = end - SC_DST_SPAN - 64 + off;
+	*mapped = (size_t)(end - dest);
+	return dest;
+}
+
+void sc_demand_arm(const unsigned char *dest, uint64_t count)
+{
+	uint64_t before = (uint64_t)((uintptr_t)dm.region - (uintptr_t)dest);
+	uint64_t need = count > before ? count - before : 0;
+
+	dm.dest = dest;
+	dm.count = count;
+	dm.limit = need <= SC_DEMAND_CAP ? round_up((size_t)need, dm.page) : SC_DEMAND_PROBE;
+	dm.cut = 0;
+	dm.armed = dm.region != NULL;
+}
+
+void sc_demand_disarm(void)
+{
+	dm.armed = 0;
+}
+
+int sc_demand_fault(const siginfo_t *si)
+{
+	uintptr_t a = (uintptr_t)si->si_addr, r = (uintptr_t)dm.region;
+	uint64_t k, lim;
+	size_t want;
+
+	if (!dm.armed || a < r || a < (uintptr_t)dm.dest)
+		return 0;
+	k = a - (uintptr_t)dm.dest;
+	if (k >= dm.count || a < r + dm.backed)
+		return 0;  /* past count (an overwrite), or not for want of backing */
+	if (a >= r + dm.limit) {
+		/* Inside count but past what we back: cut the call here. */
+		dm.cut = 1;
+		sc_demand_cuts++;
+		return 0;
+	}
+	/* Up to the faulting page, a chunk ahead, never past count's page. */
+	want = round_up(a - r + 1, dm.page);
+	if (want < dm.backed + SC_DEMAND_CHUNK)
+		want = dm.backed + SC_DEMAND_CHUNK;
+	lim = dm.count - (uint64_t)(r - (uintptr_t)dm.dest);
+	if (lim < want)
+		want = round_up((size_t)lim, dm.page);
+	if (want > dm.limit)
+		want = dm.limit;
+	if (ftruncate(dm.fd, (off_t)want) != 0) {
+		dm.cut = 1;
+		sc_demand_cuts++;
+		return 0;
+	}
+	for (size_t off = dm.backed; off < want; off += dm.page)
+		sc_memcpy(dm.region + off, sc_canaries((int64_t)(r + off - (uintptr_t)dm.dest)),
+			  dm.page);
+	dm.backed = want;
+	return 1;
+}
+
+int sc_demand_was_cut(void)
+{
+	return dm.cut;
+}
+
+size_t sc_demand_backed(void)
+{
+	return dm.backed;
+}
+
+void sc_demand_reset(void)
+{
+	if (dm.backed && dm.fd >= 0 && ftruncate(dm.fd, 0) == 0)
+		dm.backed = 0;
+	dm.cut = 0;
+}
+
+/* What the byte at dest offset k may hold after the call. */
+enum want { W_UNCHANGED, W_UNCHANGED_OR_ZERO, W_ZERO };
+
+static enum want want_at(const struct sc_case *c, uint64_t k, uint64_t count, int64_t nul)
+{
+	if (k >= count || nul < 0 || k <= (uint64_t)nul)
+		return W_UNCHANGED;  /* past count; nothing to write; (not reached) */
+	if (c->api == SC_STRSCPY_PAD)
+		return W_ZERO;
+	return c->policy == SC_STRICT ? W_UNCHANGED : W_UNCHANGED_OR_ZERO;
+}
+
+static const unsigned char zeros[64];
+
+/* Bytes p[0..n) at dest offsets k0.. against what they may hold: the first
+ * offender's offset into *first (if none yet), the count returned. */
+static uint64_t scan(const struct sc_case *c, const unsigned char *p, size_t n, uint64_t k0,
+		     uint64_t count, int64_t nul, uint64_t *first, enum want *how)
+{
+	uint64_t bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t k = k0 + i;
+		enum want w;
+		unsigned char b = p[i];
+
+		/* A 64-byte block all of one kind: compared whole. */
+		if (k % 64 == 0 && n - i >= 64 &&
+		    (w = want_at(c, k, count, nul)) == want_at(c, k + 63, count, nul) &&
+		    ((w != W_ZERO && sc_memcmp(p + i, sc_canaries((int64_t)k), 64) == 0) ||
+		     (w != W_UNCHANGED && sc_memcmp(p + i, zeros, 64) == 0))) {
+			i += 63;
+			continue;
+		}
+		w = want_at(c, k, count, nul);
+		if ((w == W_ZERO && b == 0) || (w != W_ZERO && b == sc_canary((int64_t)k)) ||
+		    (w == W_UNCHANGED_OR_ZERO && b == 0))
+			continue;
+		if (!bad++) {
+			*first = k;
+			*how = w;
+		}
+	}
+	return bad;
+}
+
+int sc_demand_judge(const struct sc_case *c, const struct sc_outcome *o, int64_t nul,
+		    struct sc_finding *f, int nf, int max)
+{
+	uint64_t base = (uint64_t)(dm.region - o->dst), first = 0, bad = 0, past = 0;
+	const unsigned char *got = o->win + o->before;
+	enum want how = W_UNCHANGED, how2;
+	enum sc_rule_id rule;
+
+	if (!sc_count_is_huge(c) || !dm.region)
+		return nf;
+	/* A cut call was not judged by sc_judge past the margins: its bytes
+	 * after the NUL in the mapped part are judged here. */
+	if (o->stop == SC_CUT && nul >= 0 && (size_t)nul + 1 < o->dst_len)
+		bad = scan(c, got + nul + 1, o->dst_len - (size_t)nul - 1, (uint64_t)nul + 1, o->count,
+			   nul, &first, &how);
+	bad += scan(c, dm.region, dm.backed, base, o->count, nul, bad ? &past : &first,
+		    bad ? &how2 : &how);
+	if (bad) {
+		unsigned char b = first < o->dst_len ? got[first] : dm.region[first - base];
+
+		if (first >= o->count)
+			return sc_add_finding(f, nf, max, SC_RULE_NO_WRITE_PAST_COUNT, SC_PASS,
+					      (int64_t)first, "wrote %" PRIu64 " byte(s) at or past "
+					      "dest+count, the first at dest+count+%" PRIu64, bad,
+					      first - o->count);
+		rule = nul < 0 ? SC_RULE_HUGE_COUNT_WRITES_NOTHING :
+		       how == W_ZERO ? SC_RULE_ZERO_PADDED :
+		       c->policy == SC_STRICT ? SC_RULE_UNCHANGED_AFTER_NUL : SC_RULE_NO_LEAK_AFTER_NUL;
+		return sc_add_finding(f, nf, max, rule, SC_PASS, (int64_t)first,
+				      "dest[%" PRIu64 "] = 0x%02x, %" PRIu64 " bytes after the NUL "
+				      "(inside count, dest backed on demand): %s (%" PRIu64
+				      " byte(s))", first, b, first - (uint64_t)(nul < 0 ? 0 : nul),
+				      nul < 0 ? "expected it untouched" : how == W_ZERO ?
+				      "expected 0" : c->policy == SC_STRICT ?
+				      "changed (--strict allows none)" : "neither left alone nor zeroed",
+				      bad);
+	}
+	/* strscpy_pad zeroes up to count: every byte up to there written. */
+	if (c->api == SC_STRSCPY_PAD && o->stop == SC_RETURNED && nul >= 0 &&
+	    o->count > base + dm.backed)
+		return sc_add_finding(f, nf, max, SC_RULE_ZERO_PADDED, SC_PASS,
+				      (int64_t)(base + dm.backed), "dest[%" PRIu64 "] was never "
+				      "written: not zero-padded up to count (dest[%" PRIu64 "..%"
+				      PRIu64 "] untouched)", base + dm.backed, base + dm.backed,
+				      o->count - 1);
+	return nf;
+}
