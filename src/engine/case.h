@@ -108,6 +108,13 @@ enum sc_count_form {
 /* True when the case's count gets a capped destination (see SC_DST_SPAN). */
 int sc_count_is_huge(const struct sc_case *c);
 
+/* True when dest is as long as a huge count says (backed on demand,
+ * dest_demand.h): every API but strncat, whose dest is what it appends. */
+static inline int sc_dst_is_huge(const struct sc_case *c)
+{
+	return c->api != SC_STRNCAT && sc_count_is_huge(c);
+}
+
 /* The destination's length: count, or SC_DST_SPAN for a huge count (the
  * one place that caps it: runner, judges and reports all ask here). */
 size_t sc_case_dst_len(const struct sc_case *c);

@@ -194,7 +194,7 @@ static void place(struct sc_engine *e, const struct sc_case *c, struct sc_outcom
 	sc_memcpy(rw, c->src, c->src_len);
 	sc_memcpy(rw + c->src_len, sc_filler_from(c->src_len), src_after);
 
-	if (sc_count_is_huge(c)) {
+	if (sc_dst_is_huge(c)) {
 		/* Its mapped part to the region backed on demand: all of it dest. */
 		dst = sc_demand_place(&e->hdst, c->dst_place, c->dst_off, &n);
 		out->before = min_size(SC_MARGIN, (size_t)(dst - e->hdst.data));
@@ -391,13 +391,17 @@ static int judge_all(struct sc_engine *e, const struct sc_case *c, struct sc_fin
 {
 	int nf = sc_judge(c, &e->cand, &e->ref, f, max);
 
-	if (sc_count_is_huge(c)) {
+	if (sc_dst_is_huge(c)) {
 		const unsigned char *want = e->ref.win + e->ref.before;
 		const unsigned char *nul = e->ref.stop == SC_RETURNED ?
 					   sc_memchr(want, 0, e->ref.dst_len) : NULL;
+		int64_t end = nul ? nul - want : -1;
 
+		/* memccpy ends at the c it copied (ref.ret is past it), not a NUL. */
+		if (c->api == SC_MEMCCPY)
+			end = e->ref.stop == SC_RETURNED && e->ref.ret != SC_RET_NULL ? e->ref.ret - 1 : -1;
 		if (e->cand.stop == SC_RETURNED || e->cand.stop == SC_CUT)
-			nf = sc_demand_judge(c, &e->cand, nul ? nul - want : -1, f, nf, max);
+			nf = sc_demand_judge(c, &e->cand, end, f, nf, max);
 		sc_demand_reset();
 	}
 	return nf;

@@ -46,7 +46,7 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 		else if (rel >= 0 && (uint64_t)rel >= o->count)
 			snprintf(buf, size, "%s at dest+count+%" PRIu64 ", past dest[count-1] (dest "
 				 "backed on demand up to count)", verb, (uint64_t)rel - o->count);
-		else if (rel >= (int64_t)o->dst_len && sc_count_is_huge(c))
+		else if (rel >= (int64_t)o->dst_len && sc_dst_is_huge(c))
 			snprintf(buf, size, "%s at dest+%" PRId64 ", inside count but past the %zu "
 				 "bytes strcheck backs", verb, rel, o->dst_len + SC_DEST_BACKED);
 		else if (rel >= (int64_t)o->dst_len)
@@ -140,7 +140,7 @@ int sc_judge_begin(const struct sc_case *c, const struct sc_outcome *o,
 	if (o->stop == SC_CUT) {
 		/* Cut where dest stops being backed: not a defect of its own; the
 		 * margins here, its writes after the NUL by dest_demand.c. */
-		*nf = judge_margins(o, f, 0, max);
+		*nf = judge_margins(o, c->api == SC_STRNCAT, f, 0, max);
 		return 0;
 	}
 	if (o->stop != SC_RETURNED) {

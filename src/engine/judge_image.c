@@ -21,7 +21,7 @@ int sc_judge_exact(const struct sc_case *c)
 	case SC_MEMCCPY:
 		return 1;
 	case SC_STRLCAT:
-		return sc_case_dlen(c) >= sc_case_dst_len(c) && !sc_count_is_huge(c);
+		return sc_case_dlen(c) >= sc_case_dst_len(c) && !sc_dst_is_huge(c);
 	default:
 		return 0;
 	}
