@@ -240,7 +240,7 @@ fuzz-standalone: $(addprefix $(RUN_DIR)/,$(FUZZ_HARNESSES))
 # --- corpus and coverage ----------------------------------------------------
 # The seed corpus is generated, never committed: the generator encodes its
 # cases with the engine's own sc_case_encode, so it follows the encoding.
-CORPUS_DEPS := fuzz/gen_corpus.c src/engine/case.c src/engine/grid.c src/engine/grid_rel.c \
+CORPUS_DEPS := fuzz/gen_corpus.c src/engine/case.c src/engine/grid.c src/engine/grid_rel.c src/engine/grid_walk.c \
 	$(wildcard src/engine/*.h) scripts/gen-corpus.sh
 $(FUZZ_SEEDS)/.stamp: $(CORPUS_DEPS)
 	@BUILD=$(BUILD) CC="$(FUZZ_CC)" bash scripts/gen-corpus.sh $(FUZZ_SEEDS)

@@ -23,7 +23,7 @@ ENGINE="$(sed -n 's/^ENGINE_SRCS := $(addprefix src\/engine\/,\(.*\))$/\1/p' Mak
 	tr ' ' '\n' | sed 's|^|src/engine/|') $(ls ref/ref_*.c)"
 # shellcheck disable=SC2086
 if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -o "$out/test_relatives" \
-	tests/test_relatives.c $ENGINE -ldl -lpthread > "$out/build.log" 2>&1; then
+	tests/test_relatives.c tests/test_relatives_run.c $ENGINE -ldl -lpthread > "$out/build.log" 2>&1; then
 	"$out/test_relatives" > "$out/test.out" 2>&1
 	grep -E '^(PASS|FAIL|SKIP)' "$out/test.out" || fail "test_relatives: no result (see $out/test.out)"
 	grep '^INFO' "$out/test.out" | sed 's/^INFO/#/'
@@ -32,7 +32,7 @@ else
 fi
 # shellcheck disable=SC2086
 if clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined \
-	-fno-sanitize-recover=all -o "$out/test_relatives_san" tests/test_relatives.c $ENGINE \
+	-fno-sanitize-recover=all -o "$out/test_relatives_san" tests/test_relatives.c tests/test_relatives_run.c $ENGINE \
 	-ldl -lpthread > "$out/build-san.log" 2>&1; then
 	ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1 "$out/test_relatives_san" quick \
 		> "$out/test-san.out" 2>&1

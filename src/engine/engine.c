@@ -153,24 +153,12 @@ void sc_engine_fini(struct sc_engine *e)
 
 void *sc_reference(enum sc_api api)
 {
-	switch (api) {
-	case SC_STRSCPY:
-		return (void *)ref_strscpy;
-	case SC_STRSCPY_PAD:
-		return (void *)ref_strscpy_pad;
-	case SC_STRLCPY:
-		return (void *)ref_strlcpy;
-	case SC_STRLCAT:
-		return (void *)ref_strlcat;
-	case SC_STRNCAT:
-		return (void *)ref_strncat;
-	case SC_STPNCPY:
-		return (void *)ref_stpncpy;
-	case SC_MEMCCPY:
-		return (void *)ref_memccpy;
-	default:
-		return (void *)ref_strncpy;
-	}
+	static void *const refs[SC_API_COUNT] = {
+		(void *)ref_strscpy, (void *)ref_strscpy_pad, (void *)ref_strlcpy, (void *)ref_strncpy,
+		(void *)ref_strlcat, (void *)ref_strncat, (void *)ref_stpncpy, (void *)ref_memccpy,
+	};
+
+	return refs[(unsigned)api < SC_API_COUNT ? api : SC_STRNCPY];
 }
 
 static size_t min_size(size_t a, size_t b)

@@ -227,3 +227,37 @@ void sc_grid_memccpy(struct walk *w)
 		}
 	}
 }
+
+void sc_random_relative(uint64_t *st, struct sc_case *c)
+{
+	size_t dlen;
+	unsigned v;
+
+	c->ch = 0;
+	c->dst_init_len = 0;
+	if (c->api == SC_MEMCCPY) {
+		uint64_t r = sc_rand(st);
+
+		/* One of the grid's c or any int; in the source 3 times in 4. */
+		c->ch = r % 2 ? chs[(r >> 8) % (sizeof(chs) / sizeof(chs[0]))] : (int32_t)(r >> 32);
+		if ((r >> 16) % 4 && c->src_len)
+			c->src[(r >> 20) % c->src_len] = (unsigned char)c->ch;
+		return;
+	}
+	if (!sc_api_appends(c->api))
+		return;
+	/* Log-uniform, up to 4 KiB. */
+	dlen = (size_t)(sc_rand(st) % ((uint64_t)1 << (sc_rand(st) % 13)));
+	v = (unsigned)sc_rand(st);
+	if (c->api == SC_STRLCAT && c->count_rel == SC_REL_NONE && !sc_count_is_huge(c)) {
+		/* The size is the string's and dest's together, or (1 in 8)
+		 * dest's alone with no NUL in it. */
+		if (v % 8 == 0) {
+			c->count = dlen;
+			set_dest(c, dlen, 0, v);
+			return;
+		}
+		c->count += dlen;
+	}
+	set_dest(c, dlen, 1, v);
+}

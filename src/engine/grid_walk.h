@@ -31,6 +31,11 @@ void sc_grid_emit(struct walk *w, enum sc_place sp, unsigned so, enum sc_place d
 /* A source of len tricky non-NUL bytes, its NUL, and a trailer. */
 void sc_grid_source(struct sc_case *c, size_t len, unsigned variant);
 
+/* A random case's part of the relatives (grid_rel.c): dest's string
+ * (strlcat, strncat; strlcat's size moved past it), memccpy's c; none
+ * for the others.  From the random state st, after the rest is drawn. */
+void sc_random_relative(uint64_t *st, struct sc_case *c);
+
 /* The sections of the concatenations and of memccpy (grid_rel.c). */
 void sc_grid_append(struct walk *w);
 void sc_grid_memccpy(struct walk *w);

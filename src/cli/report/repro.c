@@ -18,6 +18,7 @@
 
 #include "repro.h"
 #include "repro_template.h"  /* generated: sc_repro_template[] */
+#include "repro_reference.h" /* generated: sc_repro_reference[] */
 
 int sc_repro_dir_ok(const char *dir, char *err, size_t errlen)
 {
@@ -149,6 +150,7 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		fprintf(f, "%s0x%02x,", i % 12 ? " " : "\n\t", c.dst_init[i]);
 	fputs(c.dst_init_len ? "\n};\n\n" : " 0 };\n\n", f);
 	fputs(sc_repro_template, f);
+	fputs(sc_repro_reference, f);
 	return ferror(f) ? -1 : 0;
 }
 
