@@ -32,11 +32,28 @@ diff "$out/help-options" "$out/man-options" > "$out/options.diff"
 check help_and_man_page_list_the_same_options "$([ $? = 0 ] && [ "$n" -gt 15 ]; echo $?)" \
 	"$n options in --help; differences (< --help, > man page): $(tr '\n' ' ' < "$out/options.diff")"
 
-# The man page's OPTIONS section is what the table makes of it now.
+# The man page's OPTIONS and EXIT STATUS sections and the README's
+# exit-status table are what the tables make of them now.
 cp "$MAN" "$out/strcheck.1"
-bash scripts/gen-man.sh $SC "$out/strcheck.1" "$(cat VERSION)" > /dev/null
-cmp -s "$MAN" "$out/strcheck.1"
-check man_page_options_are_the_tables $? "docs/strcheck.1 is stale: run make man"
+cp README.md "$out/README.md"
+cp docs/checking.md "$out/checking.md"
+bash scripts/gen-man.sh $SC "$out/strcheck.1" "$(cat VERSION)" "$out/README.md" "$out/checking.md" > /dev/null
+cmp -s "$MAN" "$out/strcheck.1" && cmp -s README.md "$out/README.md" && cmp -s docs/checking.md "$out/checking.md"
+check man_page_options_are_the_tables $? "docs/strcheck.1, README.md or docs/checking.md is stale: run make man"
+
+# The exit statuses strcheck returns are the ones the README's table (and
+# so --help and the man page) gives: a usage error, a pass, a defect.
+status_of() { sed -n "s/^| \([0-9]*\) | $1 |.*/\1/p" README.md; }
+$SC --no-such-option > /dev/null 2>&1
+e_usage=$?
+$SC --seed 5 --time 0 -q --no-race > /dev/null 2>&1
+e_pass=$?
+make -s build/zoo/bad_no_nul_on_trunc.so > /dev/null 2>&1
+$SC --impl=build/zoo/bad_no_nul_on_trunc.so --time 0 --no-race --first -q > /dev/null 2>&1
+e_fail=$?
+check exit_statuses_as_documented "$([ "$e_usage" = "$(status_of ERROR)" ] &&
+	[ "$e_pass" = "$(status_of PASS)" ] && [ "$e_fail" = "$(status_of FAIL)" ]; echo $?)" \
+	"usage error $e_usage, pass $e_pass, defect $e_fail; README says $(status_of ERROR), $(status_of PASS), $(status_of FAIL)"
 
 # It renders without warnings.
 if command -v groff > /dev/null; then

@@ -52,6 +52,8 @@ const struct sc_rule sc_rules[SC_RULE_COUNT] = {
 		"strlcat: a dest with no NUL in its size bytes must be left untouched" },
 	[SC_RULE_STOPS_AFTER_C] = { "stops-after-c", B(CONTENT),
 		"memccpy: nothing may be written after the copy of (unsigned char)c" },
+	[SC_RULE_READ_PAGES] = { "reads-allowed-pages", B(OVERREAD) | B(UNDERREAD),
+		"reads no page that holds none of the bytes it may read, mapped or not (traced)" },
 	[SC_RULE_RACE_RETURN_IN_RANGE] = { "return-in-range", B(RACE),
 		"with the source changing mid-call, the return must be a length below count or "
 		"-E2BIG" },

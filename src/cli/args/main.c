@@ -20,10 +20,12 @@
 #include "../../engine/race.h"
 #include "../candidate/candidate.h"
 #include "../candidate/inputs.h"
+#include "exit_status.h"
 #include "options.h"
 #include "../report/deliver.h"
 #include "../candidate/foreign.h"
 #include "../report/report.h"
+#include "../report/report_util.h"
 #include "../supervise/watch.h"
 
 /* One line on stderr, whatever the arguments hold (a newline in --impl). */
@@ -34,7 +36,7 @@ static int fail(const char *fmt, const char *a, const char *b)
 	snprintf(msg, sizeof(msg), fmt, a, b);
 	sc_escape_line(msg, line, sizeof(line));
 	fprintf(stderr, "strcheck: %s\n", line);
-	return 2;
+	return SC_EXIT_USAGE;
 }
 
 /*
@@ -175,6 +177,7 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	ri->about = cand.about;
 	ri->notes = cand.notes;
 	ri->quiet = o->quiet;
+	ri->allow_incomplete = o->allow_incomplete;
 	if (o->only == SC_ONLY_HEX || o->only == SC_ONLY_FILE) {
 		int rc = load_case(o, one);
 
@@ -184,6 +187,19 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 		p->policy = one->policy;
 		p->one_case = one;
 		p->only_phase = SC_PH_ONE;
+		if (o->race_flip) {
+			unsigned b, k;
+			char end;
+
+			if (sscanf(o->race_flip, "%u@%u%c", &b, &k, &end) != 2 || k < 1 || k > 64 ||
+			    b >= one->src_len)
+				return fail("--race-flip: want BYTE@READ, a byte of the case's source "
+					    "and its read 1..64, not '%s'%s", o->race_flip, "");
+			p->flip_byte = b;
+			p->flip_read = k;
+		}
+	} else if (o->race_flip) {
+		return fail("--race-flip: needs --case or --replay (the case to flip a byte of)%s%s", "", "");
 	} else if (o->only == SC_ONLY_GRID) {
 		uint64_t total = sc_grid_size(p->api, p->policy);
 		char num[32];
@@ -235,16 +251,21 @@ int main(int argc, char **argv)
 
 	if (sc_opts_parse(&o, argc, argv, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
-	if (o.help || o.version || o.list_rules || o.man_options) {
+	if (o.help || o.version || o.list_rules || o.man_options || o.man_exit_status ||
+	    o.md_exit_status) {
 		if (o.help)
 			sc_opts_help(stdout);
 		else if (o.version)
 			printf("strcheck %s\n", sc_version);
 		else if (o.list_rules)
 			sc_rules_list(stdout);
+		else if (o.man_exit_status)
+			sc_exit_man(stdout);
+		else if (o.md_exit_status)
+			sc_exit_markdown(stdout);
 		else
 			sc_opts_man(stdout);
-		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : 0;
+		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : SC_EXIT_PASS;
 	}
 	if (o.impl && sc_check_impl_list(o.impl, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
@@ -278,9 +299,11 @@ int main(int argc, char **argv)
 	case SC_SUP_OK:
 		break;
 	case SC_SUP_INTERRUPTED:
-		/* The user's ^C (never the candidate's: see procs.c): no verdict. */
-		fputs("strcheck: interrupted: no verdict\n", stderr);
-		return 130;
+		/* The user's ^C or a CI job's SIGTERM (never the candidate's: see
+		 * procs.c): the report of what ran, every defect found so far. */
+		fprintf(stderr, "strcheck: interrupted by signal %d: reporting what ran\n",
+			s->interrupted);
+		break;
 	default:
 		sc_deliver_abort(&dv);
 		sc_candidate_rename(&cand, o.impl, err, sizeof(err));
@@ -288,7 +311,16 @@ int main(int argc, char **argv)
 	}
 	if (sc_deliver(&dv, &p, &ri, s, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
-	rc = s->ndefects ? 1 : 0;
+	switch (sc_report_verdict(s)) {
+	case SC_VERDICT_FAIL:
+		rc = SC_EXIT_FAIL;
+		break;
+	case SC_VERDICT_INCOMPLETE:
+		rc = o.allow_incomplete ? SC_EXIT_PASS : SC_EXIT_INCOMPLETE;
+		break;
+	default:
+		rc = SC_EXIT_PASS;
+	}
 	sc_shared_free(s);
 	return rc;
 }

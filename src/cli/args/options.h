@@ -59,6 +59,7 @@ struct sc_opts {
 	enum sc_policy policy;
 	int reader, race, quiet, first;
 	int help, version, list_rules, man_options;  /* print something and exit 0 */
+	int man_exit_status, md_exit_status;        /* likewise (make man) */
 	enum sc_format format;
 	const char *output;      /* --output: the report's file (NULL: stdout) */
 	const char *emit_repro;  /* --emit-repro: a directory for reproducers */
@@ -68,6 +69,8 @@ struct sc_opts {
 	uint64_t only_index;     /* --grid-case / --random-case */
 	uint64_t only_last;      /* --grid-case=N-M: M (else only_index) */
 	int no_sandbox;          /* --no-sandbox */
+	const char *race_flip;   /* --race-flip=BYTE@READ (with --case or --replay) */
+	int allow_incomplete;    /* --allow-incomplete: exit 0 for a cut run with no defect */
 };
 
 struct sc_option;

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "exit_status.h"
 #include "options.h"
 
 #define WIDTH 79       /* of --help */
@@ -114,7 +115,7 @@ void sc_opts_help(FILE *out)
 		wrap(out, t->help, HELP_COL, &col);
 		fputc('\n', out);
 	}
-	fputs("\nExit status: 0 no defect found, 1 defects found, 2 usage or load error.\n", out);
+	sc_exit_help(out);
 }
 
 /* Text for roff: backslashes escaped, a dash that starts a word (an

@@ -11,6 +11,7 @@
 #include "../../engine/load.h"
 #include "candidate.h"
 #include "endian_trap.h"
+#include "../args/exit_status.h"
 #include "../args/options.h"
 
 /* Split o->impl on commas into c->inputs. */
@@ -115,8 +116,14 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 		req.inputs = c->inputs;
 		req.ninputs = c->ninputs;
 	}
-	if (sc_build_so(&req, &c->build, err, errlen) != 0)
+	if (kernel ? sc_kbuild_build(&req, &c->build, &c->kb, o->verbose, err, errlen) != 0
+		   : sc_build_so(&req, &c->build, err, errlen) != 0)
 		return -1;
+	if (kernel) {
+		add_about(c, "kernel headers", c->kb.headers);
+		if (c->kb.left[0])
+			add_about(c, "left out", c->kb.left);
+	}
 	c->built = 1;
 	c->kernel = kernel;
 	/* Only this build's exception table may excuse a fault. */
@@ -173,7 +180,7 @@ int sc_candidate_setup(const struct sc_opts *o, struct sc_candidate *c, char *fl
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (build_interrupted)
-		exit(130);
+		exit(SC_EXIT_INCOMPLETE);
 	if (rc != 0)
 		return -1;
 	for (const char *w = strstr(c->notes, "warning: "); w; w = strstr(w + 1, "\nwarning: ")) {

@@ -30,7 +30,7 @@ struct sc_candidate {
 	int kernel;              /* ... from a kernel tree, with the shims */
 	struct sc_build build;
 	struct sc_kbuild kb;
-	char about[700];         /* for the report: what was built from what, or "" */
+	char about[2048];         /* for the report: what was built from what, or "" */
 	char notes[3072];        /* "note: ..." / "warning: ..." lines, or "" */
 	char list[4096];         /* backing for the split input paths */
 	const char *inputs[SC_MAX_INPUTS];
@@ -53,7 +53,7 @@ struct sc_opts;
 /*
  * The program's step: prepare the candidate of the options --impl (and
  * --cc, --cflags, --verbose, --kernel-wat, --kconfig, --symbol, --api),
- * remove what it built at exit, and exit 130 if ^C stopped the build.
+ * remove what it built at exit, and exit with SC_EXIT_INCOMPLETE if ^C stopped the build.
  * Prints the warnings on stderr too (a --quiet or JSON run sees them);
  * flags gets the options a replay command needs to rebuild it the same
  * way, shell-quoted.  0, or -1 with one line in err.

@@ -1,0 +1,54 @@
+/*
+ * exit_status.h - strcheck's exit statuses: one table (exit_status.c) that
+ * main() returns from and that --help, the man page's EXIT STATUS section
+ * and the README's table are printed from (`make man` rewrites both;
+ * tests/suite-31-options.sh fails when either is stale).
+ */
+#ifndef SC_EXIT_STATUS_H
+#define SC_EXIT_STATUS_H
+
+#include <stdio.h>
+
+/* X(constant, status, word, summary for --help and README, man page text) */
+#define SC_EXIT_TABLE(X)                                                                   \
+	X(SC_EXIT_PASS, 0, "PASS", "no defect: every phase of the plan ran to its end",   \
+	  "No defect found, and every phase of the plan ran to its end.")                  \
+	X(SC_EXIT_FAIL, 1, "FAIL", "defects found (also in a run cut short)",             \
+	  "Defects found (the report lists them), whether or not the run was cut short.")  \
+	X(SC_EXIT_USAGE, 2, "ERROR", "usage or load error (one line on stderr)",          \
+	  "Usage or load error: a bad option or value, a missing or unreadable file, "     \
+	  "not a shared object, a shared object of another architecture, a missing "      \
+	  "symbol, a constructor that crashes, exits or hangs, a corrupt case file. "      \
+	  "One line on standard error says which; nothing is written to standard output.") \
+	X(SC_EXIT_INCOMPLETE, 3, "INCOMPLETE",                                             \
+	  "no defect, but cut (--time, deadline, signal) before the end",                  \
+	  "No defect found, but the run was cut by --time, the deadline or a signal "       \
+	  "before every phase of the plan was done: VERDICT: INCOMPLETE, with what ran, "   \
+	  "what did not and the command that runs the rest. --allow-incomplete makes "     \
+	  "this 0.")
+
+enum sc_exit_status {
+#define SC_EXIT_ENUM(c, n, w, s, m) c = n,
+	SC_EXIT_TABLE(SC_EXIT_ENUM)
+#undef SC_EXIT_ENUM
+};
+
+/* One row of the table. */
+struct sc_exit_row {
+	int status;
+	const char *word, *summary, *man;
+};
+
+/* The table, in order of status, ending with a row whose word is NULL. */
+extern const struct sc_exit_row sc_exit_rows[];
+
+/* --help's closing lines. */
+void sc_exit_help(FILE *out);
+
+/* The man page's EXIT STATUS section, in roff (strcheck --man-exit-status). */
+void sc_exit_man(FILE *out);
+
+/* The README's table, in Markdown (strcheck --md-exit-status). */
+void sc_exit_markdown(FILE *out);
+
+#endif
