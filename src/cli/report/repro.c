@@ -18,6 +18,7 @@
 
 #include "repro.h"
 #include "repro_template.h"  /* generated: sc_repro_template[] */
+#include "repro_template_flip.h"  /* generated: sc_repro_template_flip[] */
 
 int sc_repro_dir_ok(const char *dir, char *err, size_t errlen)
 {
@@ -140,6 +141,8 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 			"#define REPRO_FLIP_STEP %u  /* accesses to its page up to its read %u */\n",
 			d->flip_byte, d->flip_byte < c.src_len && !c.src[d->flip_byte] ? '#' : 0,
 			d->flip_step, d->flip_read);
+	fputs(mode == 3 ? "static long long traced_call(void);  /* at the end */\n"
+	      "#define REPRO_ONE_CALL traced_call\n" : "#define REPRO_ONE_CALL call\n", f);
 	fprintf(f, "#define REPRO_DATA_LEN %zu\n", (size_t)SC_ARENA_DATA);
 	fprintf(f, "#ifdef REPRO_LINKED\nextern ");
 	fprintf(f, fn_decl(c.api), sym);
@@ -149,6 +152,8 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		fprintf(f, "%s0x%02x,", i % 12 ? " " : "\n\t", c.src[i]);
 	fputs("\n};\n\n", f);
 	fputs(sc_repro_template, f);
+	if (mode == 3)
+		fputs(sc_repro_template_flip, f);
 	return ferror(f) ? -1 : 0;
 }
 

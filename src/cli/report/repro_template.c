@@ -178,11 +178,10 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 	_exit(3);
 }
 
-#if REPRO_MODE == 1 || REPRO_MODE == 3
+#if REPRO_MODE == 1
 /* Race: flip the bytes the case names between NUL and non-NUL while the
  * function copies; every call must still leave a terminated dest that
  * agrees with the return value. */
-#if REPRO_MODE == 1
 static volatile int stop;
 static void *mutate(void *arg)
 {
@@ -203,8 +202,6 @@ static void *mutate(void *arg)
 	}
 	return NULL;
 }
-
-#endif
 
 static int race_broken(long long ret)
 {
@@ -252,78 +249,14 @@ static void *read_dest(void *arg)
 }
 #endif
 
-#if REPRO_MODE == 3
-/* The traced flip (x86-64 Linux), as strcheck's traced check ran it: the
- * page holding src[REPRO_FLIP_BYTE] is made inaccessible; each access to
- * it faults, is counted and runs as one instruction with the trap flag
- * (a rep string instruction: each element on the page), then the page
- * closes again; right after access REPRO_FLIP_STEP the byte changes and
- * the call runs on untraced.  Deterministic: one call. */
-#include <ucontext.h>
-static unsigned char *flip_page;
-static unsigned long steps, last_ip;
-static int flipped;
-
-static int on_page(unsigned long long a)
-{
-	return a >= (uintptr_t)flip_page && a < (uintptr_t)flip_page + page;
-}
-
-static void on_trace(int sig, siginfo_t *si, void *p)
-{
-	ucontext_t *uc = p;
-	greg_t *g = uc->uc_mcontext.gregs;
-
-	if (sig == SIGSEGV) {
-		if (flipped || !on_page((uintptr_t)si->si_addr)) {
-			on_fault(sig, si, p);
-			return;
-		}
-		steps++;
-		mprotect(flip_page, page, PROT_READ);
-		last_ip = (unsigned long)g[REG_RIP];
-		g[REG_EFL] |= 0x100;
-		return;
-	}
-	if (flipped)
-		return;
-	if (steps >= REPRO_FLIP_STEP) {
-		src_rw[(src - src_data) + REPRO_FLIP_BYTE] = REPRO_FLIP_TO;
-		flipped = 1;
-		g[REG_EFL] &= ~0x100;
-		return;
-	}
-	if ((unsigned long)g[REG_RIP] == last_ip && (on_page((uintptr_t)g[REG_RSI]) ||
-						      on_page((uintptr_t)g[REG_RDI]))) {
-		steps++;                    /* a rep instruction's next element */
-		return;
-	}
-	mprotect(flip_page, page, PROT_NONE);
-	g[REG_EFL] &= ~0x100;
-}
-#endif
-
 static void child(void)
 {
 	struct sigaction sa = { .sa_sigaction = on_fault, .sa_flags = SA_SIGINFO };
 
 	sigaction(SIGSEGV, &sa, NULL);
 	sigaction(SIGBUS, &sa, NULL);
-#if REPRO_MODE == 3
-	sa.sa_sigaction = on_trace;
-	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGTRAP, &sa, NULL);
-	flip_page = (unsigned char *)((uintptr_t)(src + REPRO_FLIP_BYTE) & ~(uintptr_t)(page - 1));
-	mprotect(flip_page, page, PROT_NONE);
-	out->ret = call();
-	out->calls = 1;
-	mprotect(flip_page, page, PROT_READ);
-	out->bad = race_broken(out->ret);
-	if (!flipped && !out->bad)
-		snprintf(out->why, sizeof(out->why), "the byte was not read %d times", REPRO_FLIP_STEP);
-#elif REPRO_MODE == 0
-	out->ret = call();
+#if REPRO_MODE == 0 || REPRO_MODE == 3
+	out->ret = REPRO_ONE_CALL();        /* call(), or traced_call() (the flip) */
 #else
 	{
 		pthread_t t;
