@@ -74,3 +74,19 @@ run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 # docs/checking.md's exit-status tables likewise.
 man: $(BUILD)/strcheck
 	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md
+
+# The tracer (src/engine/trace*.c) decodes instructions with Zydis
+# (libzydis-dev, scripts/deps.sh); without it (ZYDIS=0, no header, another
+# architecture) strcheck builds and its reports say the race check is
+# sampled, not traced.
+ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
+ifeq ($(ZYDIS),1)
+$(BUILD)/engine/src/engine/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
+ZYDIS_LIBS := -lZydis
+STRCHECK_LDLIBS += $(ZYDIS_LIBS)
+endif
+$(BUILD)/engine/src/engine/trace_decode.o: mk/strcheck.mk
+
+# The tracer alone (tests/suite-37-trace.sh, scripts/bench-trace.sh).
+$(BUILD)/test_trace: tests/test_trace.c $(BUILD)/libengine.a $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/test_trace.c -L$(BUILD) -lengine -ldl -lpthread -lm $(ZYDIS_LIBS)

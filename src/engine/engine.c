@@ -20,6 +20,8 @@
 
 volatile unsigned long sc_calls;
 int (*sc_fault_fixup)(const siginfo_t *si, void *uctx);
+/* The tracer's faults and traps during a traced call (trace.c). */
+int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
 
 /*
  * Fault handling.  The handlers run with SA_NODEFER, so jumping out of one
@@ -57,6 +59,8 @@ static char fault_access(void *uctx)
 
 static void on_signal(int sig, siginfo_t *si, void *uctx)
 {
+	if (sc_trace_hook && in_call && sc_trace_hook(sig, si, uctx))
+		return;
 	if (sig == SIGALRM) {
 		if (!in_call || sc_calls != seen_calls) {
 			seen_calls = sc_calls;

@@ -178,6 +178,19 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 		p->policy = one->policy;
 		p->one_case = one;
 		p->only_phase = SC_PH_ONE;
+		if (o->race_flip) {
+			unsigned b, k;
+			char end;
+
+			if (sscanf(o->race_flip, "%u@%u%c", &b, &k, &end) != 2 || k < 1 || k > 64 ||
+			    b >= one->src_len)
+				return fail("--race-flip: want BYTE@READ, a byte of the case's source "
+					    "and its read 1..64, not '%s'%s", o->race_flip, "");
+			p->flip_byte = b;
+			p->flip_read = k;
+		}
+	} else if (o->race_flip) {
+		return fail("--race-flip: needs --case or --replay (the case to flip a byte of)%s%s", "", "");
 	} else if (o->only == SC_ONLY_GRID) {
 		uint64_t total = sc_grid_size(p->api, p->policy);
 		char num[32];

@@ -176,6 +176,10 @@ const struct sc_option sc_options[] = {
 		   "(source alignment against length, distance to the guard against count)"),
 	OPT_FLAG("quiet", 'q', quiet, 1, "no progress line, and a text report of the verdict only"),
 	OPT_ONE_CASE("case", "HEX", SC_ONLY_HEX, NULL, "run just this encoded case (from a report)"),
+	OPT_STRING("race-flip", "BYTE@READ", race_flip, "BYTE@READ, e.g. 12@1",
+		   "with --case or --replay: run the case traced and change source byte BYTE "
+		   "(a non-NUL to NUL, the NUL to '#') right after its READ-th read, as the traced "
+		   "race check did (docs/race.md); x86-64 with the tracer only"),
 	OPT_ONE_CASE("replay", "FILE", SC_ONLY_FILE, "a file name",
 		     "run just the encoded case in FILE (e.g. a fuzzer crash file)"),
 	OPT_ONE_CASE("grid-case", "N[-M]", SC_ONLY_GRID, "a case number or range",

@@ -145,6 +145,18 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	fprintf(out, "  \"cases\": {\"grid\": %" PRIu64 ", \"grid_total\": %" PRIu64
 		", \"random\": %" PRIu64 ", \"replayed\": %" PRIu64 "},\n", s->done[SC_PH_GRID],
 		s->grid_total, s->done[SC_PH_RANDOM], s->done[SC_PH_ONE]);
+	if (s->trace.ran || s->trace.why[0]) {
+		fprintf(out, "  \"traced\": {\"ran\": %s, \"cases\": %" PRIu64 ", \"planned\": %" PRIu64
+			", \"calls\": %" PRIu64 ", \"accesses\": %" PRIu64 ", \"flips\": %" PRIu64
+			", \"seconds\": %.3f, \"cut\": %s, \"sampled\": ", s->trace.ran ? "true" : "false",
+			s->trace.cases, s->trace.planned, s->trace.calls, s->trace.accesses,
+			s->trace.flips, s->trace.seconds, s->trace.cut ? "true" : "false");
+		if (s->trace.ran)
+			fputs("null", out);
+		else
+			sc_put_json_string(out, s->trace.why);
+		fputs("},\n", out);
+	}
 	json_conc(out, "race", &s->race, ri->race_skipped);
 	json_conc(out, "reader", &s->reader, ri->reader_skipped);
 	fprintf(out, "  \"sandbox\": {\"on\": %s, \"refused_calls\": %" PRIu64 ", \"note\": ",

@@ -63,6 +63,11 @@ void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report
 	if (d->case_len <= HEX_MAX) {
 		sc_hex(d->case_bytes, d->case_len, hex);
 		fprintf(out, " --case=%s", hex);
+		/* The traced check's findings replay traced: the flip, the reader. */
+		if (d->flip_read)
+			fprintf(out, " --race-flip=%" PRIu32 "@%" PRIu32, d->flip_byte, d->flip_read);
+		if (d->phase == SC_PH_TRACE && p->reader)
+			fputs(" --reader", out);
 	} else if (d->phase == SC_PH_GRID) {
 		fprintf(out, "%s --grid-case=%" PRIu64, strict, d->index);
 	} else {

@@ -12,6 +12,7 @@
 #include "../../engine/race.h"
 #include "channel.h"
 #include "child.h"
+#include "child_trace.h"
 #include "findings.h"
 #include "map_cells.h"
 #include "sandbox.h"
@@ -32,6 +33,7 @@ struct child {
 	uint64_t since_flush;
 	enum sc_phase bph;       /* the beacon's phase */
 	double last_tick;
+	const struct sc_flip *flip;  /* the traced check's flip of the finding being recorded */
 	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
 	double grid_deadline, deadline;  /* absolute (child_args may hold them relative) */
 };
@@ -89,6 +91,10 @@ static void record(struct child *ch, const struct sc_case *c, const struct sc_fi
 	ch->nsent++;
 	m.id = (uint32_t)i;
 	sc_defect_fill(&m.d, &ch->e, c, f, phase, index, o, ref);
+	if (ch->flip) {
+		m.d.flip_byte = ch->flip->byte;
+		m.d.flip_read = ch->flip->read;
+	}
 	send(ch, SC_MSG_DEFECT, &m, offsetof(struct sc_msg_defect, d.case_bytes) + m.d.case_len);
 }
 
@@ -123,8 +129,8 @@ static void shared_written(struct child *ch, const struct sc_case *c, enum sc_ph
 
 /* Run one case at position pos of the beacon's phase, reported under
  * (phase, index). */
-static void run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
-		     enum sc_phase phase, uint64_t index)
+static int run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
+		    enum sc_phase phase, uint64_t index)
 {
 	struct sc_finding f[4];
 	uint64_t where;
@@ -144,6 +150,24 @@ static void run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
 		flush_hits(ch);
 	if (ch->since_flush % 16 == 0 && sc_now() - ch->last_tick >= TICK)
 		tick(ch, pos);
+	return nf;
+}
+
+/* The traced check's sink (child_trace.h). */
+static void traced_record(void *arg, const struct sc_case *c, const struct sc_finding *f,
+			  uint64_t index, const struct sc_outcome *o, const struct sc_outcome *ref,
+			  const struct sc_flip *fl)
+{
+	((struct child *)arg)->flip = fl;
+	record(arg, c, f, ((struct child *)arg)->bph, index, o, ref);
+	((struct child *)arg)->flip = NULL;
+}
+
+static void traced_send(void *arg, unsigned type, const void *m, size_t len)
+{
+	flush_hits(arg);
+	send(arg, type, m, len);
+	((struct child *)arg)->last_tick = sc_now();
 }
 
 static int past(double deadline)
@@ -325,6 +349,7 @@ void sc_child_main(const struct sc_child_args *a)
 {
 	static struct child ch;
 	static struct sc_msg_loaded loaded;
+	struct sc_trace_sink sink = { traced_record, traced_send, &ch };
 	struct rlimit no_core = { 0, 0 };
 	char err[512], note[320];
 	enum sc_phase phase = a->phase;
@@ -352,7 +377,7 @@ void sc_child_main(const struct sc_child_args *a)
 		load_error(&ch, err);
 	}
 	if (loaded.sandboxed)
-		loaded.sandboxed = sc_sandbox_lock(loaded.note, sizeof(loaded.note));
+		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
 	/* The check's time starts once the candidate is loaded. */
 	ch.grid_deadline = a->grid_deadline;
 	ch.deadline = a->deadline;
@@ -369,7 +394,8 @@ void sc_child_main(const struct sc_child_args *a)
 		ch.bph = phase;
 		sc_beacon_set(a->b, phase, from);
 		if (phase == SC_PH_ONE) {
-			run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0);
+			if (!run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0) || a->p->flip_read)
+				sc_child_traced_one(&ch.e, ch.fn, a->p, a->p->one_case, &sink);
 			done(&ch, SC_PH_ONE, 1);
 		} else if (phase == SC_PH_SPREAD) {
 			run_spread(&ch, from);
@@ -377,6 +403,8 @@ void sc_child_main(const struct sc_child_args *a)
 			run_grid(&ch, from);
 		} else if (phase == SC_PH_RANDOM) {
 			run_random(&ch, from);
+		} else if (phase == SC_PH_TRACE) {
+			sc_child_traced(&ch.e, ch.fn, a->p, ch.deadline, &sink);
 		} else {
 			run_concurrent(&ch, phase);
 		}

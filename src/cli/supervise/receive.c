@@ -137,6 +137,19 @@ static void on_conc(struct run *r, const struct sc_msg_conc *m)
 	r->conc_done[m->phase] = 1;
 }
 
+static void on_trace(struct run *r, const struct sc_trace_stats *m)
+{
+	if (!sc_known_phase(r, SC_PH_TRACE) || (m->ran != 0 && m->ran != 1) ||
+	    (m->found != 0 && m->found != 1) || (m->cut != 0 && m->cut != 1) ||
+	    m->cases > m->planned || m->flips > m->calls || !memchr(m->why, 0, sizeof(m->why)) ||
+	    !(m->seconds >= 0 && m->seconds <= 86400 * 2)) {
+		forged(r, "traced-check counts that do not hold");
+		return;
+	}
+	r->rec->trace = *m;
+	r->conc_done[SC_PH_TRACE] = 1;
+}
+
 /* One message, checked: its stream's order, its size, then its fields. */
 static void on_message(struct run *r, const struct sc_msg_head *h, const unsigned char *pl)
 {
@@ -146,6 +159,7 @@ static void on_message(struct run *r, const struct sc_msg_head *h, const unsigne
 		[SC_MSG_DONE] = sizeof(struct sc_msg_done),
 		[SC_MSG_CONC] = sizeof(struct sc_msg_conc),
 		[SC_MSG_TAMPER] = sizeof(struct sc_msg_tamper),
+		[SC_MSG_TRACE] = sizeof(struct sc_trace_stats),
 	};
 
 	if (h->stream == SC_STREAM_SIGNAL) {
@@ -205,6 +219,9 @@ static void on_message(struct run *r, const struct sc_msg_head *h, const unsigne
 		break;
 	case SC_MSG_CONC:
 		on_conc(r, (const struct sc_msg_conc *)pl);
+		break;
+	case SC_MSG_TRACE:
+		on_trace(r, (const struct sc_trace_stats *)pl);
 		break;
 	case SC_MSG_FINISHED:
 		r->finished_msg = 1;

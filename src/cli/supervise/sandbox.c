@@ -291,9 +291,14 @@ static int memory_rules(scmp_filter_ctx ctx, uint64_t bound, uint64_t blk, uint6
 					     "mremap", "mmap", "remap_file_pages" };
 	int rc = 0;
 
+	/* The tracer's filter (sandbox_trace.c) takes mprotect over. */
+	int traced = sc_sandbox_tracer_filter(bound, blk, mask) == 0;
+
 	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
 		const char *c = calls[i];
 
+		if (traced && (!strcmp(c, "mprotect") || !strcmp(c, "pkey_mprotect")))
+			continue;
 		rc |= TRAP1(ctx, c, cmp(0, SCMP_CMP_GE, bound));
 		if (mask)
 			rc |= TRAP1(ctx, c, masked(0, mask, blk));

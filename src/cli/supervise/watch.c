@@ -40,7 +40,7 @@ static double stall_limit(const struct sc_plan *p, uint32_t phase)
 
 	if (phase == SC_PH_LOAD)
 		return LOAD_LIMIT;
-	if (phase == SC_PH_RACE || phase == SC_PH_READER)
+	if (phase == SC_PH_RACE || phase == SC_PH_READER || phase == SC_PH_TRACE)
 		return p->race_seconds + 3 + 2 * call;
 	return 1 + 2 * call;
 }
@@ -220,7 +220,8 @@ static enum sc_phase after_death(struct run *r, int status, int hung, uint64_t *
 
 	if (known)
 		sc_report_index(&r->l, &rph, &idx);
-	sc_record_death(r->rec, r->p, known || ph == SC_PH_RACE || ph == SC_PH_READER ? rph
+	sc_record_death(r->rec, r->p, known || ph == SC_PH_RACE || ph == SC_PH_READER ||
+			ph == SC_PH_TRACE ? rph
 			: SC_PH_LOAD, idx, known, status, hung);
 	if (known) {
 		if (pos + 1 > r->upto[ph])
@@ -228,7 +229,7 @@ static enum sc_phase after_death(struct run *r, int status, int hung, uint64_t *
 		*from = pos + 1;
 		if (*from < sc_phase_n(&r->l, ph))
 			return ph;
-	} else if (ph == SC_PH_RACE || ph == SC_PH_READER) {
+	} else if (ph == SC_PH_RACE || ph == SC_PH_READER || ph == SC_PH_TRACE) {
 		r->conc_done[ph] = 1;
 	}
 	*from = 0;
@@ -259,8 +260,8 @@ static int setup(struct run *r, const struct sc_plan *p, char *err, size_t errle
 	if (p->seconds > 0) {
 		/* Deadlines set when the candidate has loaded (receive.c). */
 		r->budget = p->seconds;
-		reserve = (sc_phase_wanted(p, SC_PH_RACE) + sc_phase_wanted(p, SC_PH_READER)) *
-			  p->race_seconds;
+		reserve = (sc_phase_wanted(p, SC_PH_RACE) + sc_phase_wanted(p, SC_PH_READER) +
+			   sc_phase_wanted(p, SC_PH_TRACE)) * p->race_seconds;
 		if (reserve > p->seconds / 2)
 			reserve = p->seconds / 2;
 		r->grid_budget = p->seconds - reserve;
