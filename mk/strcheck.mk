@@ -10,7 +10,7 @@ strcheck: $(BUILD)/strcheck
 # part of strcheck's code: it is the body of every reproducer --emit-repro
 # writes, built into strcheck as a string.
 STRCHECK_ROOMS := args candidate supervise report
-STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c,\
+STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c src/cli/report/repro_template_flip.c,\
 		    $(foreach r,$(STRCHECK_ROOMS),$(sort $(wildcard src/cli/$(r)/*.c))))
 STRCHECK_OBJS  := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
@@ -18,7 +18,11 @@ $(BUILD)/gen/repro_template.h: src/cli/report/repro_template.c scripts/c-string.
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h
+$(BUILD)/gen/repro_template_flip.h: src/cli/report/repro_template_flip.c scripts/c-string.sh
+	@mkdir -p $(@D)
+	bash scripts/c-string.sh sc_repro_template_flip < $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_template_flip.h
 
 # The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
 # it (SECCOMP=0, or no <seccomp.h>, as in some cross builds) strcheck

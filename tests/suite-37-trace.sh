@@ -127,6 +127,22 @@ if [[ $replay == *--race-flip=* ]]; then
 else
 	fail "race_flip_replays_exactly: no --race-flip in the replay line: $replay"
 fi
+# --emit-repro: the reproducer does the same flip, deterministically (one
+# call): it fails on the defect and passes a correct copy.
+rm -rf "$out/repro"
+$SC --impl=build/zoo/bad_race_volatile_loop.so --time=2 --emit-repro="$out/repro" > "$out/repro.out" 2>&1
+r=$(ls "$out"/repro/*race*.c 2>/dev/null | head -1)
+if [ -n "$r" ] && grep -q '^#define REPRO_MODE 3' "$r" &&
+	cc -Wall -Wextra -Werror -o "$out/repro/flip" "$r" -ldl -lpthread > "$out/repro/build.log" 2>&1; then
+	"$out/repro/flip" > "$out/repro/bad.txt"
+	rb=$?
+	"$out/repro/flip" build/zoo/ok_byte_loop.so strscpy > "$out/repro/ok.txt"
+	ro=$?
+	[ $rb = 1 ] && [ $ro = 0 ] && grep -q '^DEFECT: returned' "$out/repro/bad.txt"
+	check repro_flips_deterministically $? "bad $rb, ok $ro (see $out/repro)"
+else
+	fail "repro_flips_deterministically: no traced-flip reproducer built (see $out/repro.out)"
+fi
 $SC --impl=build/zoo/ok_byte_loop.so --case=0000002001000000000000000000 --race-flip=0@1 \
 	> "$out/flip-ok.out" 2>&1
 check race_flip_passes_a_correct_copy $? "see $out/flip-ok.out"

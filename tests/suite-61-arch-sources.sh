@@ -8,6 +8,8 @@
 # qemu-user a whole grid takes ~10 s, so each run is the first 30,000 grid
 # cases (--grid-case) without the concurrent checks: the build and the
 # hand-over are what is tested here; suite-60 checks whole grids.
+# Also a kernel tree checked with --arch=s390x (the generic helpers,
+# big-endian; a defect found in a contained build there).
 # Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
 set -u
 cd "$(dirname "$0")/.."
@@ -66,3 +68,26 @@ for arch in x86-64 i386 s390x powerpc aarch64 armhf riscv64; do
 	[ $rc_bad = 1 ] && grep -q '^DEFECT 1: termination' "$f.out"
 	check "arch_source_errno_defect_$arch" $? "exit $rc_bad (see $f.out, $f.err)"
 done
+
+# ---- a kernel tree for a big-endian architecture: the generic helpers,
+# the shims found by the s390x strcheck beside it, the other functions'
+# failures contained by the cross compiler's messages too ----
+if [ -x build/cross/s390x/strcheck ]; then
+	f=$out/kernel-s390x
+	timeout 300 $SC --impl=tests/kernel-tree-next/lib/string.c --arch=s390x --grid-case=0-29999 \
+		--no-race > "$f.out" 2> "$f.err"
+	rc=$?
+	[ $rc = 0 ] && grep -q '^VERDICT: PASS, no defect in 30000 case(s)' "$f.out" &&
+		grep -q '^kernel: .*include/asm-generic/word-at-a-time.h from the tree' "$f.out"
+	check kernel_tree_s390x $? "exit $rc (see $f.out, $f.err)"
+	cp -rL tests/kernel-tree-broken "$out/tree-nolimit"
+	sed -i 's/^\t\tif (limit < max)$/\t\tif (0)/' "$out/tree-nolimit/lib/string.c"
+	f=$out/kernel-s390x-nolimit
+	timeout 300 $SC --impl="$out/tree-nolimit/lib/string.c" --arch=s390x --time=0 --no-race --first \
+		> "$f.out" 2> "$f.err"
+	rc=$?
+	[ $rc = 1 ] && grep -q '^DEFECT 1: overread' "$f.out" && grep -q '^left out: strscpy_page_room, strscpy_dup' "$f.out"
+	check kernel_tree_s390x_contained_defect_found $? "exit $rc (see $f.out, $f.err)"
+else
+	skip "kernel_tree_s390x: no s390x build of strcheck"
+fi

@@ -49,7 +49,7 @@ static uint64_t kind_count(unsigned k, size_t L, int *trunc)
 
 	*trunc = 0;
 	if (d == 99)
-		return L + 1 + 3 * 4096 + (L * 7) % 64;  /* far above */
+		return L + 1 + 4096 + (L * 7) % 64;  /* far above: past a page more */
 	if (d >= 0)
 		return L + 1 + (size_t)d;
 	if ((size_t)-d > L)
@@ -396,6 +396,7 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		r->runs++;
 		r->nf = sc_trace_flip(e, &ft, c, fn, &fl[k], r->f, 4);
 		r->accesses += ft.n;
+		fl[k].step = (uint32_t)ft.n;
 		if (r->nf) {
 			for (int q = 0; q < r->nf; q++)
 				sc_trace_flip_text(&r->f[q], c, &fl[k], t->acc[reads[b][j - 1]].ip,

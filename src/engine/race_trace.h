@@ -28,6 +28,9 @@ struct sc_flip {
 	uint32_t byte;
 	uint32_t read;
 	uint8_t to;
+	/* after the flip run: the traced accesses to the byte's page up to
+	 * the flip (what a reproducer counts: --emit-repro) */
+	uint32_t step;
 };
 
 /* The flip's new value for a source byte. */

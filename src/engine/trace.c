@@ -16,43 +16,6 @@
  * call; nonzero: the tracer's own fault or trap, handled. */
 extern int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
 
-#if defined(__x86_64__) && defined(__linux__)
-#define TRACE_ARCH 1
-#else
-#define TRACE_ARCH 0
-#endif
-
-
-#if TRACE_ARCH
-/* mprotect through one known instruction: seccomp sees its address as the
- * instruction pointer, and the sandbox allows mprotect of the arenas from
- * there only (a candidate calling mprotect itself is refused). */
-__asm__(".text\n"
-	".globl sc_trace_mprotect\n.hidden sc_trace_mprotect\n"
-	".type sc_trace_mprotect,@function\n"
-	"sc_trace_mprotect:\n\tmovl $10, %eax\n\tsyscall\n"
-	".globl sc_trace_syscall_ret\n.hidden sc_trace_syscall_ret\n"
-	"sc_trace_syscall_ret:\n\tret\n"
-	".size sc_trace_mprotect, .-sc_trace_mprotect\n");
-long sc_trace_mprotect(void *addr, size_t len, long prot);
-extern const char sc_trace_syscall_ret[];
-
-uint64_t sc_trace_syscall_ip(void)
-{
-	return (uint64_t)(uintptr_t)sc_trace_syscall_ret;
-}
-#else
-static long sc_trace_mprotect(void *addr, size_t len, long prot)
-{
-	return mprotect(addr, len, (int)prot);
-}
-
-uint64_t sc_trace_syscall_ip(void)
-{
-	return 0;
-}
-#endif
-
 #define TF 0x100ul  /* EFLAGS' trap flag */
 #define MAX_OPEN 16
 
@@ -73,9 +36,11 @@ static struct {
 	uint64_t step_ip;
 	long reads_seen;               /* the flip's byte's reads so far */
 	int skipped_one;               /* SC_TRACE_BREAK 1 */
-	/* reader: per dest byte, stored yet, its value, by which access */
-	unsigned char *seen, *val;
+	/* reader: per dest byte, stored yet, its value, by which access; dest
+	 * as last seen, and how many NULs it holds (0: unterminated) */
+	unsigned char *seen, *val, *shadow;
 	uint32_t *by;
+	size_t nuls;
 } T;
 
 static int inside(uint64_t a, const unsigned char *p, size_t n)
@@ -248,6 +213,8 @@ static void watch_stores(size_t from)
 			size_t j = (size_t)(a - d);
 			unsigned char v = T.dst[j];
 
+			T.nuls += (v == 0) - (T.shadow[j] == 0);
+			T.shadow[j] = v;
 			if (T.seen[j] && T.val[j] != v && t->rewrite_at < 0) {
 				t->rewrite_at = (long)i;
 				t->rewrite_first = (long)T.by[j];
@@ -260,7 +227,7 @@ static void watch_stores(size_t from)
 			T.by[j] = (uint32_t)i;
 		}
 	}
-	if (stored && t->unterminated_at < 0 && T.dst_len && !memchr(T.dst, 0, T.dst_len))
+	if (stored && t->unterminated_at < 0 && T.dst_len && !T.nuls)
 		t->unterminated_at = (long)t->n - 1;
 }
 
@@ -327,6 +294,7 @@ static int hook(int sig, siginfo_t *si, void *uctx)
 
 		if (take(uc, 0, 0, 1)) {
 			T.step_first = first;
+			sc_calls++;  /* progress, for the watchdog */
 			return 1;  /* the trap flag stays set */
 		}
 	}
@@ -344,6 +312,11 @@ static void arm(void *arg)
 	T.dst_len = T.e->dest_now_len;
 	if (t->watch_dest) {
 		memset(T.seen, 0, T.dst_len);
+		memcpy(T.shadow, T.dst, T.dst_len);
+		T.nuls = 0;
+		for (const unsigned char *p = T.dst; (p = memchr(p, 0, (size_t)(T.dst + T.dst_len - p)));
+		     p++)
+			T.nuls++;
 		/* The starting NUL counts as stored: rewriting it with a non-NUL
 		 * and back is a byte stored twice. */
 		if (T.dst_len) {
@@ -375,8 +348,9 @@ int sc_trace_init(struct sc_trace *t)
 		T.seen = malloc(SC_COUNT_MAX + 64);
 		T.val = malloc(SC_COUNT_MAX + 64);
 		T.by = malloc((SC_COUNT_MAX + 64) * sizeof(*T.by));
+		T.shadow = malloc(SC_COUNT_MAX + 64);
 	}
-	return t->acc && T.seen && T.val && T.by ? 0 : -1;
+	return t->acc && T.seen && T.val && T.by && T.shadow ? 0 : -1;
 }
 
 void sc_trace_fini(struct sc_trace *t)

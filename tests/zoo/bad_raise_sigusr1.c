@@ -10,16 +10,19 @@
 ssize_t strscpy(char *dest, const char *src, size_t count)
 {
 	size_t i;
+	char c;
 
 	if (count == 0 || count > 0x7fffffff)
 		return -E2BIG;
 	for (i = 0; i < count - 1; i++) {
-		dest[i] = src[i];
-		if (!src[i])
+		c = src[i];
+		dest[i] = c;
+		if (!c)
 			return (ssize_t)i;
 	}
+	c = src[i];
 	dest[i] = 0;
-	if (src[i]) {
+	if (c) {
 		raise(SIGUSR1);
 		return -E2BIG;
 	}

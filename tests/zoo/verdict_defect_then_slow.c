@@ -15,10 +15,12 @@ ssize_t strscpy(char *dest, const char *src, size_t count)
 	if (count == 0 || count > 0x7fffffff)
 		return -E2BIG;
 	for (i = 0; i < count - 1; i++) {
-		dest[i] = src[i];
-		if (!src[i])
+		char c = src[i];
+
+		dest[i] = c;
+		if (!c)
 			return (ssize_t)i + 1;  /* the defect: one too many */
 	}
 	dest[i] = 0;
-	return src[i] ? -E2BIG : (ssize_t)i;
+	return -E2BIG;
 }

@@ -11,6 +11,7 @@ static unsigned long calls;
 ssize_t strscpy(char *dest, const char *src, size_t count)
 {
 	size_t i;
+	char c;
 
 	if (++calls > 1000) {
 		struct timespec t = { 0, 1000 * 1000 };
@@ -20,10 +21,12 @@ ssize_t strscpy(char *dest, const char *src, size_t count)
 	if (count == 0 || count > 0x7fffffff)
 		return -E2BIG;
 	for (i = 0; i < count - 1; i++) {
-		dest[i] = src[i];
-		if (!src[i])
+		c = src[i];  /* each source byte read once */
+		dest[i] = c;
+		if (!c)
 			return (ssize_t)i;
 	}
+	c = src[i];
 	dest[i] = 0;
-	return src[i] ? -E2BIG : (ssize_t)i;
+	return c ? -E2BIG : (ssize_t)i;
 }

@@ -19,15 +19,18 @@ static void work(long ns)
 ssize_t strscpy(char *dest, const char *src, size_t count)
 {
 	size_t i;
+	char c;
 
 	work(20000);
 	if (count == 0 || count > 0x7fffffff)
 		return -E2BIG;
 	for (i = 0; i < count - 1; i++) {
-		dest[i] = src[i];
-		if (!src[i])
+		c = src[i];  /* each source byte read once */
+		dest[i] = c;
+		if (!c)
 			return (ssize_t)i;
 	}
+	c = src[i];
 	dest[i] = 0;
-	return src[i] ? -E2BIG : (ssize_t)i;
+	return c ? -E2BIG : (ssize_t)i;
 }

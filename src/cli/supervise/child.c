@@ -94,6 +94,7 @@ static void record(struct child *ch, const struct sc_case *c, const struct sc_fi
 	if (ch->flip) {
 		m.d.flip_byte = ch->flip->byte;
 		m.d.flip_read = ch->flip->read;
+		m.d.flip_step = ch->flip->step;
 	}
 	send(ch, SC_MSG_DEFECT, &m, offsetof(struct sc_msg_defect, d.case_bytes) + m.d.case_len);
 }

@@ -107,12 +107,13 @@ void sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
 	}
 	memset(&r, 0, sizeof(r));
 	if (p->flip_read) {
-		struct sc_flip fl = { p->flip_byte, p->flip_read, 0 };
+		struct sc_flip fl = { p->flip_byte, p->flip_read, 0, 0 };
 
 		if (fl.byte >= c->src_len)
 			return;
 		fl.to = sc_flip_value(c->src[fl.byte]);
 		r.nf = sc_trace_flip(e, &t, c, fn, &fl, r.f, 4);
+		fl.step = (uint32_t)t.n;
 		r.flip = fl;
 		for (int i = 0; i < r.nf; i++)
 			sc_trace_flip_text(&r.f[i], c, &fl, t.n ? t.acc[t.n - 1].ip : 0, 0);

@@ -82,6 +82,7 @@ struct sc_defect {
 	/* Found by the traced check with a flip (flip_read > 0): source byte
 	 * flip_byte changed right after its flip_read-th read. */
 	uint32_t flip_byte, flip_read;
+	uint32_t flip_step;      /* accesses to the byte's page up to the flip */
 	size_t case_len;
 	uint8_t case_bytes[SC_HEADER_LEN + SC_SRC_MAX];
 };
