@@ -6,11 +6,12 @@
 strcheck: $(BUILD)/strcheck
 
 # The program's four rooms (docs/internals.md): the command line, getting
-# the candidate, the supervised run, the reports.  repro_template.c is not
-# part of strcheck's code: it is the body of every reproducer --emit-repro
-# writes, built into strcheck as a string.
+# the candidate, the supervised run, the reports.  repro_template.c and
+# repro_reference.c are not part of strcheck's code: they are the body of
+# every reproducer --emit-repro writes, built into strcheck as strings.
 STRCHECK_ROOMS := args candidate supervise report
-STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c src/cli/report/repro_template_flip.c,\
+STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c src/cli/report/repro_reference.c \
+		    src/cli/report/repro_template_flip.c,\
 		    $(foreach r,$(STRCHECK_ROOMS),$(sort $(wildcard src/cli/$(r)/*.c))))
 STRCHECK_OBJS  := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
@@ -18,11 +19,16 @@ $(BUILD)/gen/repro_template.h: src/cli/report/repro_template.c scripts/c-string.
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template < $< > $@.tmp && mv $@.tmp $@
 
+$(BUILD)/gen/repro_reference.h: src/cli/report/repro_reference.c scripts/c-string.sh
+	@mkdir -p $(@D)
+	bash scripts/c-string.sh sc_repro_reference < $< > $@.tmp && mv $@.tmp $@
+
 $(BUILD)/gen/repro_template_flip.h: src/cli/report/repro_template_flip.c scripts/c-string.sh
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template_flip < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_template_flip.h
+$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_reference.h \
+	$(BUILD)/gen/repro_template_flip.h
 
 # The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
 # it (SECCOMP=0, or no <seccomp.h>, as in some cross builds) strcheck
