@@ -119,6 +119,24 @@ cp -rL tests/kernel-tree-next/include tests/kernel-tree-next/arch "$out/tree-all
 } > "$out/tree-all/lib/string.c"
 expect_pass tree_every_header_since_2015 --impl="$out/tree-all/lib/string.c" --symbol=sized_strscpy
 
+# ---- a real kernel's headers, never configured, where installed (Debian's
+# linux-headers-*-common: include/ and arch/*/include/ of the source tree,
+# no generated headers; or $STRCHECK_TEST_KERNEL_HEADERS): the tree's own headers first, its x86 asm/asm.h's
+# exception-table entries rewritten (zeropad loads past the page fixed up),
+# and what needs more than headers (lib/ctype.c's _ctype) left out ----
+real=${STRCHECK_TEST_KERNEL_HEADERS:-$(ls -d /usr/src/linux-headers-*-common 2> /dev/null | tail -1)}
+if [ -n "$real" ] && [ -f "$real/arch/x86/include/asm/word-at-a-time.h" ]; then
+	mkdir -p "$out/real/lib"
+	ln -s "$real/include" "$out/real/include"
+	ln -s "$real/arch" "$out/real/arch"
+	cp tests/kernel-tree-v6/lib/string.c "$out/real/lib/string.c"
+	expect_pass real_headers_tree_first --impl="$out/real/lib/string.c" --symbol=strscpy
+	grep -q "^kernel headers: the tree's own where it has them" "$out/real_headers_tree_first.out"
+	check real_headers_taken_first $? "see $out/real_headers_tree_first.out"
+else
+	echo "SKIP real_headers_tree_first: no /usr/src/linux-headers-*-common (Debian's linux-headers-*-common)"
+fi
+
 # Nothing left behind in TMPDIR.
 [ "$(ls "$TMPDIR" | grep -c '^strcheck-build')" = 0 ]
 check no_build_directories_left $? "$(ls "$TMPDIR")"

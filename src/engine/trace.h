@@ -96,6 +96,10 @@ void sc_trace_fini(struct sc_trace *t);
  */
 void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_trace *t);
 
+/* mprotect through the tracer's own system call instruction (x86-64; a
+ * plain mprotect elsewhere); the kernel's return value (-errno). */
+long sc_trace_mprotect(void *addr, size_t len, long prot);
+
 /* Where the tracer's system call returns to (seccomp's instruction pointer
  * of its mprotect calls), or 0 where there is no tracer. */
 uint64_t sc_trace_syscall_ip(void);

@@ -566,6 +566,25 @@ static int build_order(const struct sc_build_req *tmpl, const char *const *pre, 
 			return -1;      /* the compiler did not run: err says why */
 		sc_kfile_diagnose(k, inputs[0], text, d);
 		free(text);
+		if (d->link_unplaced && d->link_unplaced == d->elsewhere && !d->header[0]) {
+			/* With debug information the linker names the header's
+			 * inline function the reference was inlined from; without
+			 * it, the file's function that holds it: build once more
+			 * with -g0 only to learn which. */
+			struct sc_build_req again = req;
+			const char *pre2[80];
+			int n = 0;
+
+			while (pre[n] && n < 78)
+				pre2[n] = pre[n], n++;
+			pre2[n++] = "-g0";
+			pre2[n] = NULL;
+			again.pre = pre2;
+			if (sc_build_so(&again, b, err, errlen) == 0 || !(text = slurp(log)))
+				return 1;
+			sc_kfile_diagnose(k, inputs[0], text, d);
+			free(text);
+		}
 		if (d->header[0] || d->elsewhere || !d->nfailed || !k->ok)
 			return 1;
 		for (int i = 0; i < d->nfailed; i++) {
@@ -661,9 +680,10 @@ int sc_kbuild_build(const struct sc_build_req *req, struct sc_build *b, struct s
 				 "%s%s", kb->left[0] ? ", " : "", k->f[i].name);
 	if (kb->left[0]) {
 		char tail[200];
+		int one = !strchr(kb->left, ',');
 
-		snprintf(tail, sizeof(tail), " (they do not build here; %s does not need them)",
-			 kb->symbol);
+		snprintf(tail, sizeof(tail), " (%s not build here; %s does not need %s)",
+			 one ? "it does" : "they do", kb->symbol, one ? "it" : "them");
 		if (strlen(kb->left) + strlen(tail) < sizeof(kb->left))
 			strcat(kb->left, tail);
 	}

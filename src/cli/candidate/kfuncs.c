@@ -338,6 +338,7 @@ void sc_kfile_diagnose(const struct sc_kfile *k, const char *path, const char *l
 				add_failed(d, ctx);
 			} else {
 				d->elsewhere++;
+				d->link_unplaced++;
 				if (!d->first[0])
 					snprintf(d->first, sizeof(d->first), "%.399s", line);
 			}

@@ -45,6 +45,9 @@ struct sc_kdiag {
 	int failed[SC_KFUNCS_MAX];  /* indices of the file's functions with an error */
 	int nfailed;
 	int elsewhere;           /* errors no function of the file accounts for */
+	int link_unplaced;       /* ... of them, undefined references the linker placed in
+				  * no function of the file (an inline function of a header,
+				  * named from the debug information) */
 	char first[400];         /* the first error line, for the one-line message */
 };
 
