@@ -174,9 +174,11 @@ static uint8_t header3(uint8_t b)
 	return (uint8_t)((b & 0x0f) | SC_CASE_VERSION << 4);
 }
 
+/* A whole header with the harness's api and policy and the version: what
+ * strcheck --replay and --case take as they are. */
 static int canonical(const uint8_t *data, size_t len)
 {
-	return len && data[0] == header0(data[0]) && (len < 4 || data[3] == header3(data[3]));
+	return len >= SC_HEADER_LEN && data[0] == header0(data[0]) && data[3] == header3(data[3]);
 }
 
 void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len)
@@ -342,9 +344,12 @@ void fh_check(enum fh_kind kind, const uint8_t *data, size_t len)
 		size_t n = len < sizeof(patched) ? len : sizeof(patched);
 
 		memcpy(patched, data, n);
-		len = n ? n : 1;
-		if (!n)
-			patched[0] = 0;
+		/* A short input is a header with zeros after its bytes (as
+		 * the decoder reads it): pad it, so that the case printed is
+		 * one strcheck takes (libFuzzer's first input is empty). */
+		for (; n < SC_HEADER_LEN; n++)
+			patched[n] = 0;
+		len = n;
 		fh_canonicalize(kind, patched, len);
 		data = patched;
 	}

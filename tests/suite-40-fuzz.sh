@@ -222,8 +222,8 @@ done
 # (tests/zoo/MANIFEST) found by its API's harness from the generated seed
 # corpus within a bounded number of runs, with one of the classes the zoo
 # expects (a case may break more than one clause: memccpy's unconverted c
-# copies past c, content, and returns NULL, retval), and strcheck --replay
-# of the crash file reports that class too.
+# copies past c, content, and returns NULL, retval), and strcheck replays
+# the case (the report's --case=) with that class too.
 # find_in_corpus ZOO API CLASSES (a |-separated list)
 find_in_corpus() {
 	local zoo=$1 api=$2 classes=$3 dir=$out/corpus-defect-$1 so=build/zoo/$1.so crash got rc
@@ -243,7 +243,18 @@ find_in_corpus() {
 	fi
 	pass "fuzz_corpus_finds_$zoo ($got)"
 	[ $have_strcheck -eq 1 ] || return
-	build/strcheck --impl="$so" --api="$api" --replay="$crash" > "$dir/replay.out" 2>&1
+	# The case checked, from the report (a crash file that was not
+	# canonical, such as libFuzzer's first, empty input, is refused by
+	# --replay).  A count relative to dest's or src's address (header
+	# byte 3, forms 2 and 3) is another count in another process: a
+	# defect that truncates it (strncat's int) may not replay.
+	hex=$(sed -n 's/^ *or: strcheck .*--case=\([0-9a-f]*\)$/\1/p' "$dir/fuzz.log" | head -1)
+	case ${hex:6:2} in
+	?2 | ?3 | ?a | ?b)
+		skip "strcheck_replays_corpus_$zoo: the case's count is relative to an address ($hex)"
+		return ;;
+	esac
+	build/strcheck --impl="$so" --api="$api" --case="$hex" > "$dir/replay.out" 2>&1
 	rc=$?
 	got=$(grep -oE '^DEFECT [0-9]+: [a-z-]+' "$dir/replay.out" | awk '{print $3}' | tr '\n' ' ')
 	[ $rc -eq 1 ] && [[ " $got" =~ \ ($classes)\  ]]
