@@ -42,7 +42,8 @@ ifeq ($(SECCOMP),1)
 SECCOMP_CFLAGS := -DSC_HAVE_SECCOMP
 SECCOMP_LIBS   := -lseccomp
 endif
-$(BUILD)/cli/supervise/sandbox.o $(BUILD)/strcheck: $(call config_stamp,SECCOMP)
+$(BUILD)/cli/supervise/sandbox.o $(BUILD)/cli/supervise/sandbox_trace.o $(BUILD)/strcheck: \
+	$(call config_stamp,SECCOMP)
 
 $(BUILD)/cli/%.o: src/cli/%.c $(HEADERS) $(CLI_HEADERS) mk/strcheck.mk
 	@mkdir -p $(@D)
@@ -88,14 +89,18 @@ man: $(BUILD)/strcheck
 # The tracer (src/engine/trace*.c) decodes instructions with Zydis
 # (libzydis-dev, scripts/deps.sh); without it (ZYDIS=0, no header, another
 # architecture) strcheck builds and its reports say the race check is
-# sampled, not traced.
+# sampled, not traced.  Probed at every make, with a stamp (CONFIG_VARS,
+# Makefile): installing libzydis-dev after a first build gets the tracer
+# at the next make.
 ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
+CONFIG_VARS += ZYDIS
 ifeq ($(ZYDIS),1)
 $(BUILD)/engine/src/engine/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
 ZYDIS_LIBS := -lZydis
 STRCHECK_LDLIBS += $(ZYDIS_LIBS)
 endif
-$(BUILD)/engine/src/engine/trace_decode.o: mk/strcheck.mk
+$(BUILD)/engine/src/engine/trace_decode.o $(BUILD)/strcheck $(BUILD)/test_trace: \
+	$(call config_stamp,ZYDIS)
 
 # The tracer alone (tests/suite-37-trace.sh, scripts/bench-trace.sh).
 $(BUILD)/test_trace: tests/test_trace.c $(BUILD)/libengine.a $(HEADERS)

@@ -10,6 +10,7 @@
 #include "../../engine/bytes.h"
 #include "../../engine/count.h"
 #include "report_util.h"
+#include "source_lines.h"
 
 /* The source as a C string literal, the middle left out when long. */
 #define SRC_HEAD 40
@@ -171,13 +172,16 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 			   const struct sc_defect *d, int n)
 {
 	static struct sc_case c;
-	char count_text[SC_COUNT_TEXT];
+	char count_text[SC_COUNT_TEXT], src_lines[400];
 	int conc = sc_report_is_race_run(d);
 
 	fprintf(out, "DEFECT %d: %s (rule %s), %" PRIu64 " case(s)\n", n, sc_class_name(d->cls),
 		d->rule, d->hits);
 	fprintf(out, "  check     %s\n", sc_report_clause(d));
 	fprintf(out, "  what      %s\n", d->what);
+	if (!strncmp(d->what, "traced: ", 8) && sc_source_lines(p->impl, d->what, src_lines,
+								  sizeof(src_lines)))
+		fprintf(out, "  source    %s\n", src_lines);
 	if (d->has_case) {
 		size_t len;
 
