@@ -225,13 +225,13 @@ static void text_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 			"seldom ran at once; a busy machine? more --time or --race-time helps)" : "");
 }
 
-static uint64_t cases_run(const struct sc_shared *s)
+static uint64_t cases_run(const struct sc_record *s)
 {
 	return s->done[SC_PH_ONE] + s->done[SC_PH_GRID] + s->done[SC_PH_RANDOM];
 }
 
 void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		    const struct sc_shared *s)
+		    const struct sc_record *s)
 {
 	if (!ri->quiet) {
 		fprintf(out, "strcheck: %s", sc_api_name(p->api));

@@ -71,7 +71,7 @@ void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report
 	}
 }
 
-char *sc_report_cut_note(const struct sc_shared *s, char *buf, size_t size)
+char *sc_report_cut_note(const struct sc_record *s, char *buf, size_t size)
 {
 	buf[0] = 0;
 	if (s->cut)

@@ -33,7 +33,7 @@ void sc_put_xml_text(FILE *out, const char *s);
 
 /* The note on cases cut where dest stops being backed (their writes from
  * there on not judged), into buf; "" when there were none.  Returns buf. */
-char *sc_report_cut_note(const struct sc_shared *s, char *buf, size_t size);
+char *sc_report_cut_note(const struct sc_record *s, char *buf, size_t size);
 
 /* "strict" or "no-leak", as the reports name the policy. */
 const char *sc_report_policy(enum sc_policy policy);

@@ -128,7 +128,7 @@ int sc_defect_check(const struct sc_defect *d, size_t len, const struct sc_layou
 	return 0;
 }
 
-static struct sc_defect *find(struct sc_shared *rec, enum sc_class cls, const char *rule)
+static struct sc_defect *find(struct sc_record *rec, enum sc_class cls, const char *rule)
 {
 	for (int i = 0; i < rec->ndefects; i++)
 		if (rec->d[i].cls == cls && !strcmp(rec->d[i].rule, rule))
@@ -136,7 +136,7 @@ static struct sc_defect *find(struct sc_shared *rec, enum sc_class cls, const ch
 	return NULL;
 }
 
-int sc_record_add(struct sc_shared *rec, const struct sc_defect *d)
+int sc_record_add(struct sc_record *rec, const struct sc_defect *d)
 {
 	struct sc_defect *have = find(rec, d->cls, d->rule);
 
@@ -194,7 +194,7 @@ static void keep_expected(struct sc_defect *d, const struct sc_case *c)
 }
 
 /* A record of the supervisor's own, with the case when it is known. */
-static void add_own(struct sc_shared *rec, const struct sc_plan *p, struct sc_defect *d,
+static void add_own(struct sc_record *rec, const struct sc_plan *p, struct sc_defect *d,
 		    int known, int expected)
 {
 	static struct sc_case c;
@@ -212,7 +212,7 @@ static void add_own(struct sc_shared *rec, const struct sc_plan *p, struct sc_de
 	sc_record_add(rec, d);
 }
 
-void sc_record_death(struct sc_shared *rec, const struct sc_plan *p, enum sc_phase phase,
+void sc_record_death(struct sc_record *rec, const struct sc_plan *p, enum sc_phase phase,
 		     uint64_t index, int known, int status, int hung)
 {
 	static struct sc_defect d;
@@ -232,7 +232,7 @@ void sc_record_death(struct sc_shared *rec, const struct sc_plan *p, enum sc_pha
 	add_own(rec, p, &d, known, 1);
 }
 
-void sc_record_tamper(struct sc_shared *rec, const struct sc_plan *p, enum sc_rule_id rule,
+void sc_record_tamper(struct sc_record *rec, const struct sc_plan *p, enum sc_rule_id rule,
 		      const char *what, enum sc_phase phase, uint64_t index, int known)
 {
 	static struct sc_defect d;

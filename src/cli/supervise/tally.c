@@ -10,7 +10,7 @@
 #include "run.h"
 
 /* What ran of a phase, and what the deadline left out. */
-static void say_partial(struct run *r)
+static void say_partial(struct sc_supervisor *r)
 {
 	const struct sc_layout *l = &r->l;
 	const struct sc_plan *p = r->p;
@@ -60,9 +60,9 @@ static void say_partial(struct run *r)
 
 /* The record's totals, from the supervisor's own counts; finished only if
  * every phase of the plan ran to its end. */
-void sc_run_settle(struct run *r)
+void sc_run_settle(struct sc_supervisor *r)
 {
-	struct sc_shared *rec = r->rec;
+	struct sc_record *rec = r->rec;
 	int finished = 1;
 
 	rec->grid_total = r->l.grid_total;
