@@ -1,7 +1,7 @@
 # strcheck: the checker program, its zoo of known-good and known-bad
 # implementations, and `make run` (check the project's own strscpy).
 
-.PHONY: strcheck zoo man
+.PHONY: strcheck zoo man docs
 
 strcheck: $(BUILD)/strcheck
 
@@ -65,3 +65,9 @@ run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 # docs/checking.md's exit-status tables likewise.
 man: $(BUILD)/strcheck
 	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md
+
+# make docs: make man, and the sample reports in the README and docs/
+# (between "<!-- sample: strcheck ARGS -->" and "<!-- end sample -->")
+# rerun and written in; tests/suite-05-docs.sh fails when one is stale.
+docs: man zoo $(BUILD)/libstrscpy.so
+	@bash scripts/gen-samples.sh $(BUILD)/strcheck $$(grep -l '^<!-- sample: strcheck' README.md docs/*.md)
