@@ -62,9 +62,10 @@ run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 # docs/strcheck.1: its OPTIONS section is the option table's (strcheck
 # --man-options), its EXIT STATUS section the exit-status table's, each
 # between two marker lines; the rest is written by hand.  The README's and
-# docs/checking.md's exit-status tables likewise.
+# docs/checking.md's exit-status tables, and docs/tamper.md's table of the
+# system calls the sandbox refuses, likewise.
 man: $(BUILD)/strcheck
-	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md
+	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md docs/tamper.md
 
 # make docs: make man, and the sample reports in the README and docs/
 # (between "<!-- sample: strcheck ARGS -->" and "<!-- end sample -->")

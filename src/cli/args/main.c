@@ -26,6 +26,7 @@
 #include "../report/deliver.h"
 #include "../candidate/foreign.h"
 #include "../report/report.h"
+#include "../supervise/syscalls.h"
 #include "../supervise/watch.h"
 
 /* One line on stderr, whatever the arguments hold (a newline in --impl). */
@@ -219,7 +220,7 @@ int main(int argc, char **argv)
 	if (sc_opts_parse(&o, argc, argv, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	if (o.help || o.version || o.list_rules || o.man_options || o.man_exit_status ||
-	    o.md_exit_status) {
+	    o.md_exit_status || o.md_sandbox) {
 		if (o.help)
 			sc_opts_help(stdout);
 		else if (o.version)
@@ -230,6 +231,8 @@ int main(int argc, char **argv)
 			sc_exit_man(stdout);
 		else if (o.md_exit_status)
 			sc_exit_markdown(stdout);
+		else if (o.md_sandbox)
+			sc_syscalls_markdown(stdout);
 		else
 			sc_opts_man(stdout);
 		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : SC_EXIT_PASS;

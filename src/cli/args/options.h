@@ -59,7 +59,7 @@ struct sc_opts {
 	enum sc_policy policy;
 	int reader, race, quiet, first;
 	int help, version, list_rules, man_options;  /* print something and exit 0 */
-	int man_exit_status, md_exit_status;        /* likewise (make man) */
+	int man_exit_status, md_exit_status, md_sandbox;  /* likewise (make man) */
 	enum sc_format format;
 	const char *output;      /* --output: the report's file (NULL: stdout) */
 	const char *emit_repro;  /* --emit-repro: a directory for reproducers */

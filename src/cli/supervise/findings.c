@@ -240,33 +240,3 @@ void sc_record_tamper(struct sc_record *rec, const struct sc_plan *p, enum sc_ru
 	start(&d, SC_TAMPER, sc_rules[rule].id, what, phase, index);
 	add_own(rec, p, &d, known, 0);
 }
-
-enum sc_rule_id sc_tamper_rule(const char *call)
-{
-	static const struct { const char *prefix; enum sc_rule_id rule; } kinds[] = {
-		{ "kill", SC_RULE_NO_SIGNALS }, { "tgkill", SC_RULE_NO_SIGNALS },
-		{ "tkill", SC_RULE_NO_SIGNALS }, { "rt_sigqueueinfo", SC_RULE_NO_SIGNALS },
-		{ "rt_tgsigqueueinfo", SC_RULE_NO_SIGNALS }, { "pidfd_send_signal", SC_RULE_NO_SIGNALS },
-		{ "fork", SC_RULE_NO_PROCESSES }, { "vfork", SC_RULE_NO_PROCESSES },
-		{ "clone", SC_RULE_NO_PROCESSES }, { "execve", SC_RULE_NO_PROCESSES },
-		{ "setsid", SC_RULE_NO_PROCESSES }, { "setpgid", SC_RULE_NO_PROCESSES },
-		{ "ptrace", SC_RULE_NO_OTHER_PROCESS }, { "process_", SC_RULE_NO_OTHER_PROCESS },
-		{ "pidfd", SC_RULE_NO_OTHER_PROCESS }, { "kcmp", SC_RULE_NO_OTHER_PROCESS },
-		{ "prlimit", SC_RULE_NO_OTHER_PROCESS }, { "setpriority", SC_RULE_NO_OTHER_PROCESS },
-		{ "open", SC_RULE_NO_FILES }, { "creat", SC_RULE_NO_FILES },
-		{ "io_uring", SC_RULE_NO_FILES },
-		{ "mprotect", SC_RULE_NO_MEMORY_CHANGES }, { "pkey_mprotect", SC_RULE_NO_MEMORY_CHANGES },
-		{ "munmap", SC_RULE_NO_MEMORY_CHANGES }, { "mmap", SC_RULE_NO_MEMORY_CHANGES },
-		{ "mremap", SC_RULE_NO_MEMORY_CHANGES }, { "madvise", SC_RULE_NO_MEMORY_CHANGES },
-		{ "remap_file_pages", SC_RULE_NO_MEMORY_CHANGES }, { "shmat", SC_RULE_NO_MEMORY_CHANGES },
-		{ "userfaultfd", SC_RULE_NO_MEMORY_CHANGES },
-		{ "rt_sigaction", SC_RULE_NO_SIGNAL_HANDLERS }, { "sigaltstack", SC_RULE_NO_SIGNAL_HANDLERS },
-		{ "close", SC_RULE_NO_SIGNAL_HANDLERS }, { "dup", SC_RULE_NO_SIGNAL_HANDLERS },
-		{ "shutdown", SC_RULE_NO_SIGNAL_HANDLERS },
-	};
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!strncmp(call, kinds[i].prefix, strlen(kinds[i].prefix)))
-			return kinds[i].rule;
-	return SC_RULE_SANDBOXED;
-}

@@ -46,8 +46,6 @@ void sc_record_death(struct sc_record *rec, const struct sc_plan *p, enum sc_pha
 void sc_record_tamper(struct sc_record *rec, const struct sc_plan *p, enum sc_rule_id rule,
 		      const char *what, enum sc_phase phase, uint64_t index, int known);
 
-/* The tamper rule a refused system call (by name) breaks. */
-enum sc_rule_id sc_tamper_rule(const char *call);
 
 /* How a child ended, for messages ("killed the process with ..."). */
 void sc_describe_end(int status, int hung, char *buf, size_t size);

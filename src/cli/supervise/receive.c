@@ -14,6 +14,7 @@
 #include "findings.h"
 #include "run.h"
 #include "sandbox.h"
+#include "syscalls.h"
 
 void sc_run_stop(struct sc_supervisor *r, const char *why)
 {
@@ -47,7 +48,7 @@ static void on_tamper(struct sc_supervisor *r, const struct sc_msg_tamper *t)
 		 t->phase == SC_PH_LOAD ? " (while the candidate was loaded: a constructor)" : "");
 	if (known)
 		sc_report_index(&r->l, &ph, &pos);
-	sc_record_tamper(r->rec, r->p, sc_tamper_rule(name), what, known ? ph : (enum sc_phase)(t->phase <
+	sc_record_tamper(r->rec, r->p, sc_syscall_rule_of(name), what, known ? ph : (enum sc_phase)(t->phase <
 			 SC_PH_DONE ? t->phase : SC_PH_LOAD), known ? pos : 0, known);
 	r->rec->refused++;
 }

@@ -80,7 +80,7 @@ struct sc_defect {
 };
 
 /* Calls that must overlap the other thread before a concurrent check may
- * pass (it runs up to three times its time to get them). */
+ * pass (it runs up to twice its time to get them). */
 #define SC_MIN_OVERLAP 2000
 
 /* What a concurrent check did. */
