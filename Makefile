@@ -13,11 +13,23 @@ VERSION := $(shell cat VERSION)
 
 LIB_SRCS    := $(sort $(wildcard src/lib/*.c))
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c
-ENGINE_SRCS := $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c rules.c grid.c race.c race_case.c race_mutator.c race_reader.c elf_id.c load.c relations.c fixup.c inspect.c mem.c dest_demand.c)
+ENGINE_SRCS := $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c rules.c grid.c race.c race_case.c race_mutator.c race_reader.c elf_id.c load.c relations.c fixup.c inspect.c mem.c dest_demand.c trace.c trace_syscall.c trace_probe.c trace_decode.c race_trace.c)
 HEADERS     := $(wildcard src/*/*.h ref/*.h)
 CLI_HEADERS := $(wildcard src/cli/*/*.h)
 
 ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
+
+# What the build probed on this machine (a library present or not): each
+# variable named in CONFIG_VARS gets a stamp, $(BUILD)/config/NAME, holding
+# its value and rewritten only when the value changes (at the end of this
+# file, once every mk/*.mk has added its variables).  What uses a variable
+# depends on its stamp, $(call config_stamp,NAME), so a build made before
+# a library was installed is rebuilt by the next make after it is:
+#   FOO ?= $(shell <probe> && echo 1 || echo 0)
+#   CONFIG_VARS += FOO
+#   $(BUILD)/x/uses_foo.o: $(call config_stamp,FOO)
+CONFIG_VARS :=
+config_stamp = $(BUILD)/config/$(1)
 
 .PHONY: all lib run check test bench deps install uninstall clean
 all: lib
@@ -96,3 +108,8 @@ clean:
 
 # Each part of the project adds its targets in mk/ (strcheck, fuzzing, ...).
 -include $(wildcard mk/*.mk)
+
+# The configuration stamps (see CONFIG_VARS above), written as the
+# makefiles are read, before any rule runs.
+$(foreach v,$(CONFIG_VARS),$(shell mkdir -p $(BUILD)/config && \
+	{ echo '$($(v))' | cmp -s - $(BUILD)/config/$(v) || echo '$($(v))' > $(BUILD)/config/$(v); }))

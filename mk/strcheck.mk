@@ -10,7 +10,7 @@ strcheck: $(BUILD)/strcheck
 # part of strcheck's code: it is the body of every reproducer --emit-repro
 # writes, built into strcheck as a string.
 STRCHECK_ROOMS := args candidate supervise report
-STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c,\
+STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c src/cli/report/repro_template_flip.c,\
 		    $(foreach r,$(STRCHECK_ROOMS),$(sort $(wildcard src/cli/$(r)/*.c))))
 STRCHECK_OBJS  := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
@@ -18,16 +18,25 @@ $(BUILD)/gen/repro_template.h: src/cli/report/repro_template.c scripts/c-string.
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h
+$(BUILD)/gen/repro_template_flip.h: src/cli/report/repro_template_flip.c scripts/c-string.sh
+	@mkdir -p $(@D)
+	bash scripts/c-string.sh sc_repro_template_flip < $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_template_flip.h
 
 # The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
 # it (SECCOMP=0, or no <seccomp.h>, as in some cross builds) strcheck
-# builds and says in every report that the run was not sandboxed.
+# builds and says in every report that the run was not sandboxed.  Probed
+# at every make: the sandbox's object and strcheck depend on its stamp
+# (CONFIG_VARS, Makefile), so installing libseccomp (make deps) after a
+# first build gets a sandboxed strcheck at the next make.
 SECCOMP ?= $(shell printf '\043include <seccomp.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
+CONFIG_VARS += SECCOMP
 ifeq ($(SECCOMP),1)
 SECCOMP_CFLAGS := -DSC_HAVE_SECCOMP
 SECCOMP_LIBS   := -lseccomp
 endif
+$(BUILD)/cli/supervise/sandbox.o $(BUILD)/strcheck: $(call config_stamp,SECCOMP)
 
 $(BUILD)/cli/%.o: src/cli/%.c $(HEADERS) $(CLI_HEADERS) mk/strcheck.mk
 	@mkdir -p $(@D)
@@ -55,8 +64,12 @@ $(BUILD)/zoo/%.so: tests/zoo/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ZOO_CFLAGS) -o $@ $<
 
-# The project's own strscpy, checked as a user would check theirs.
+# The project's own strscpy, checked as a user would check theirs; built
+# without libseccomp, one line says how to get the sandbox.
+NO_SECCOMP_LINE := strcheck: built without libseccomp, so the checked code runs unsandboxed: \
+	'make deps' (as root) installs it, and the next make rebuilds strcheck with the sandbox
 run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
+	@$(if $(filter 0,$(SECCOMP)),echo "$(NO_SECCOMP_LINE)" >&2)
 	$(BUILD)/strcheck --impl=$(BUILD)/libstrscpy.so --reader
 
 # docs/strcheck.1: its OPTIONS section is the option table's (strcheck
@@ -66,6 +79,22 @@ run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 # system calls the sandbox refuses, likewise.
 man: $(BUILD)/strcheck
 	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md docs/tamper.md
+
+# The tracer (src/engine/trace*.c) decodes instructions with Zydis
+# (libzydis-dev, scripts/deps.sh); without it (ZYDIS=0, no header, another
+# architecture) strcheck builds and its reports say the race check is
+# sampled, not traced.
+ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
+ifeq ($(ZYDIS),1)
+$(BUILD)/engine/src/engine/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
+ZYDIS_LIBS := -lZydis
+STRCHECK_LDLIBS += $(ZYDIS_LIBS)
+endif
+$(BUILD)/engine/src/engine/trace_decode.o: mk/strcheck.mk
+
+# The tracer alone (tests/suite-37-trace.sh, scripts/bench-trace.sh).
+$(BUILD)/test_trace: tests/test_trace.c $(BUILD)/libengine.a $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/test_trace.c -L$(BUILD) -lengine -ldl -lpthread -lm $(ZYDIS_LIBS)
 
 # make docs: make man, and the sample reports in the README and docs/
 # (between "<!-- sample: strcheck ARGS -->" and "<!-- end sample -->")

@@ -9,8 +9,10 @@ PACKAGES="make gcc clang llvm libclang-rt-14-dev binutils afl++ zip unzip python
 qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-powerpc-linux-gnu
 libc6-dev-powerpc-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-riscv64-linux-gnu
-libc6-dev-riscv64-cross gcc-12-multilib libseccomp-dev libxml2-utils
-python3-jsonschema python3-yaml librsvg2-bin man-db groff-base"
+libc6-dev-riscv64-cross gcc-12-multilib gcc-i686-linux-gnu libc6-dev-i386-cross
+libseccomp-dev libxml2-utils
+python3-jsonschema python3-yaml librsvg2-bin man-db groff-base
+libzydis-dev"
 # Not gcc-multilib: it conflicts with the cross compilers and removes them.
 
 missing=()

@@ -20,6 +20,8 @@
 
 volatile unsigned long sc_calls;
 int (*sc_fault_fixup)(const siginfo_t *si, void *uctx);
+/* The tracer's faults and traps during a traced call (trace.c). */
+int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
 
 /*
  * Fault handling.  The handlers run with SA_NODEFER, so jumping out of one
@@ -57,6 +59,8 @@ static char fault_access(void *uctx)
 
 static void on_signal(int sig, siginfo_t *si, void *uctx)
 {
+	if (sc_trace_hook && in_call && sc_trace_hook(sig, si, uctx))
+		return;
 	if (sig == SIGALRM) {
 		if (!in_call || sc_calls != seen_calls) {
 			seen_calls = sc_calls;
@@ -284,6 +288,8 @@ static void run_in_arena(struct sc_engine *e, const struct sc_case *c, void *fn,
 	sc_memcpy(win, sc_canaries(-(int64_t)out->before), out->win_len);
 	if (e->dest_terminated && out->dst_len)
 		dst[out->dst_len - 1] = 0;
+	e->dest_now = dst;
+	e->dest_now_len = out->dst_len;
 	if (e->before_call)
 		e->before_call(e->before_call_arg);
 	call(e, c, fn, dst, out);

@@ -34,6 +34,9 @@ struct sc_engine {
 	/* For the concurrent-reader check (race.h): dest starts out as a
 	 * terminated string (NUL at dest[count-1]). */
 	int dest_terminated;
+	/* Where sc_run placed dest, and its length (the tracer, trace.c). */
+	const unsigned char *volatile dest_now;
+	volatile size_t dest_now_len;
 	/* Called by sc_run once the case is in place, right before the call:
 	 * the concurrent checks start their other thread there (race.h). */
 	void (*before_call)(void *arg);

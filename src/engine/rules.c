@@ -44,6 +44,8 @@ const struct sc_rule sc_rules[SC_RULE_COUNT] = {
 		"bytes after the NUL: left unchanged or zeroed, never source bytes" },
 	[SC_RULE_UNCHANGED_AFTER_NUL] = { "unchanged-after-nul", B(LEAK),
 		"bytes after the NUL must be left unchanged (--strict)" },
+	[SC_RULE_READ_PAGES] = { "reads-allowed-pages", B(OVERREAD) | B(UNDERREAD),
+		"reads no page that holds none of the bytes it may read, mapped or not (traced)" },
 	[SC_RULE_RACE_RETURN_IN_RANGE] = { "return-in-range", B(RACE),
 		"with the source changing mid-call, the return must be a length below count or "
 		"-E2BIG" },

@@ -5,8 +5,8 @@
  * strcheck's loader hands to its fault handler (src/engine/fixup.h).
  * Written for strcheck; no kernel code.
  */
-#include <kshim/all.h>
-
+/* Nothing included: this file is built with the same flags as the
+ * tree's, whose own headers may come first (src/cli/kbuild.c). */
 unsigned long sc_kshim_warnings;
 
 struct kshim_extable_entry {

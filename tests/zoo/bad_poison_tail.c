@@ -10,14 +10,25 @@
 ssize_t strscpy(char *dest, const char *src, size_t count)
 {
 	size_t i;
-	ssize_t ret;
+	ssize_t ret = -E2BIG;
+	char c;
 
 	if (count == 0 || count > INT_MAX)
 		return -E2BIG;
-	for (i = 0; i < count - 1 && src[i]; i++)
-		dest[i] = src[i];
-	dest[i] = '\0';
-	ret = src[i] == '\0' ? (ssize_t)i : -E2BIG;
+	for (i = 0; i < count - 1; i++) {
+		c = src[i];
+		dest[i] = c;
+		if (c == '\0') {
+			ret = (ssize_t)i;
+			break;
+		}
+	}
+	if (ret < 0) {
+		c = src[i];
+		dest[i] = '\0';
+		if (c == '\0')
+			ret = (ssize_t)i;
+	}
 	/* The defect: only the bytes far past the string are poisoned (the
 	 * first 64 KiB after it are left alone, "for speed"). */
 	for (i = (size_t)(ret < 0 ? (ssize_t)count : ret) + 65536; i < count; i++)

@@ -21,7 +21,9 @@
 	X(SC_EXIT_INCOMPLETE, 3, "INCOMPLETE",                                             \
 	  "no defect, but cut (--time, deadline, signal) before the end",                  \
 	  "No defect found, but the run was cut by --time, the deadline or a signal "       \
-	  "before every phase of the plan was done: no verdict.")
+	  "before every phase of the plan was done: VERDICT: INCOMPLETE, with what ran, "   \
+	  "what did not and the command that runs the rest. --allow-incomplete makes "     \
+	  "this 0.")
 
 enum sc_exit_status {
 #define SC_EXIT_ENUM(c, n, w, s, m) c = n,

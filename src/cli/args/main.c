@@ -27,6 +27,7 @@
 #include "../candidate/foreign.h"
 #include "../report/report.h"
 #include "../supervise/syscalls.h"
+#include "../report/report_util.h"
 #include "../supervise/watch.h"
 
 /* One line on stderr, whatever the arguments hold (a newline in --impl). */
@@ -159,6 +160,7 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	ri->about = cand.about;
 	ri->notes = cand.notes;
 	ri->quiet = o->quiet;
+	ri->allow_incomplete = o->allow_incomplete;
 	if (o->only == SC_ONLY_HEX || o->only == SC_ONLY_FILE) {
 		int rc = load_case(o, one);
 
@@ -168,6 +170,19 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 		p->policy = one->policy;
 		p->one_case = one;
 		p->only_phase = SC_PH_ONE;
+		if (o->race_flip) {
+			unsigned b, k;
+			char end;
+
+			if (sscanf(o->race_flip, "%u@%u%c", &b, &k, &end) != 2 || k < 1 || k > 64 ||
+			    b >= one->src_len)
+				return fail("--race-flip: want BYTE@READ, a byte of the case's source "
+					    "and its read 1..64, not '%s'%s", o->race_flip, "");
+			p->flip_byte = b;
+			p->flip_read = k;
+		}
+	} else if (o->race_flip) {
+		return fail("--race-flip: needs --case or --replay (the case to flip a byte of)%s%s", "", "");
 	} else if (o->only == SC_ONLY_GRID) {
 		uint64_t total = sc_grid_size(p->api, p->policy);
 		char num[32];
@@ -269,9 +284,11 @@ int main(int argc, char **argv)
 	case SC_SUP_OK:
 		break;
 	case SC_SUP_INTERRUPTED:
-		/* The user's ^C (never the candidate's: see procs.c): no verdict. */
-		fputs("strcheck: interrupted: no verdict\n", stderr);
-		return SC_EXIT_INCOMPLETE;
+		/* The user's ^C or a CI job's SIGTERM (never the candidate's: see
+		 * procs.c): the report of what ran, every defect found so far. */
+		fprintf(stderr, "strcheck: interrupted by signal %d: reporting what ran\n",
+			s->interrupted);
+		break;
 	default:
 		sc_deliver_abort(&dv);
 		sc_candidate_rename(&cand, o.impl, err, sizeof(err));
@@ -279,7 +296,16 @@ int main(int argc, char **argv)
 	}
 	if (sc_deliver(&dv, &p, &ri, s, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
-	rc = s->ndefects ? SC_EXIT_FAIL : SC_EXIT_PASS;
+	switch (sc_report_verdict(s)) {
+	case SC_VERDICT_FAIL:
+		rc = SC_EXIT_FAIL;
+		break;
+	case SC_VERDICT_INCOMPLETE:
+		rc = o.allow_incomplete ? SC_EXIT_PASS : SC_EXIT_INCOMPLETE;
+		break;
+	default:
+		rc = SC_EXIT_PASS;
+	}
 	sc_record_free(s);
 	return rc;
 }

@@ -102,7 +102,8 @@ const struct sc_option sc_options[] = {
 	  "what to check (default: strcheck's own libstrscpy.so): a shared object; or C sources, "
 	  "objects (.o) and static archives (.a), comma-separated or --impl repeated, which "
 	  "strcheck builds into one shared object; or a kernel tree's lib/string.c, built with "
-	  "strcheck's kernel shims (docs/your-code.md)" },
+	  "the tree's own headers and strcheck's kernel shims for what it lacks "
+	  "(docs/your-code.md)" },
 	OPT_STRING("cc", "COMMAND", cc, "a compiler command",
 		   "C compiler that builds an --impl of sources, objects or archives, words split "
 		   "on blanks (default: $CC, else cc; with a foreign --arch, that architecture's "
@@ -151,6 +152,10 @@ const struct sc_option sc_options[] = {
 		 "strscpy_pad only)"),
 	OPT_FLAG("no-race", 0, race, 0, "skip the race check (source changing during the call)"),
 	OPT_FLAG("first", 0, first, 1, "stop at the first defect"),
+	OPT_FLAG("allow-incomplete", 0, allow_incomplete, 1,
+		 "exit 0, not 3, when the run is cut (--time, the deadline, a signal) before the "
+		 "plan is done and found no defect; the verdict still says INCOMPLETE (JUnit: the "
+		 "'complete' test skipped, not an error; SARIF: executionSuccessful stays true)"),
 	OPT_FLAG("no-sandbox", 0, no_sandbox, 1,
 		 "run the candidate without its seccomp sandbox (to measure what the sandbox "
 		 "costs; the report says the run was not sandboxed)"),
@@ -171,6 +176,10 @@ const struct sc_option sc_options[] = {
 		   "(source alignment against length, distance to the guard against count)"),
 	OPT_FLAG("quiet", 'q', quiet, 1, "no progress line, and a text report without its header and summary: each defect and the verdict"),
 	OPT_ONE_CASE("case", "HEX", SC_ONLY_HEX, NULL, "run just this encoded case (from a report)"),
+	OPT_STRING("race-flip", "BYTE@READ", race_flip, "BYTE@READ, e.g. 12@1",
+		   "with --case or --replay: run the case traced and change source byte BYTE "
+		   "(a non-NUL to NUL, the NUL to '#') right after its READ-th read, as the traced "
+		   "race check did (docs/race.md); x86-64 with the tracer only"),
 	OPT_ONE_CASE("replay", "FILE", SC_ONLY_FILE, "a file name",
 		     "run just the encoded case in FILE (e.g. a fuzzer crash file)"),
 	OPT_ONE_CASE("grid-case", "N[-M]", SC_ONLY_GRID, "a case number or range",

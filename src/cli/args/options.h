@@ -69,6 +69,8 @@ struct sc_opts {
 	uint64_t only_index;     /* --grid-case / --random-case */
 	uint64_t only_last;      /* --grid-case=N-M: M (else only_index) */
 	int no_sandbox;          /* --no-sandbox */
+	const char *race_flip;   /* --race-flip=BYTE@READ (with --case or --replay) */
+	int allow_incomplete;    /* --allow-incomplete: exit 0 for a cut run with no defect */
 };
 
 struct sc_option;

@@ -19,8 +19,12 @@
 static const struct sc_arch arches[] = {
 	{ "x86-64", "x86_64 amd64", EM_X86_64, 64, 0, "qemu-x86_64", 0, "x86_64-linux-gnu",
 	  "x86_64-linux-gnu-gcc", "gcc-x86-64-linux-gnu libc6-dev-amd64-cross" },
+	/* Candidates for i386 are built by the i686 cross compiler: Debian's
+	 * multilib gcc -m32 has no i386 <asm/errno.h>, so any source that
+	 * includes <errno.h> fails with it (strcheck's own i386 build is made
+	 * with gcc -m32 and headers of its own: mk/cross.mk). */
 	{ "i386", "i686 x86 ia32", EM_386, 32, 0, "qemu-i386", EM_X86_64, "i386-linux-gnu",
-	  "gcc -m32", "gcc-12-multilib" },
+	  "i686-linux-gnu-gcc", "gcc-12-multilib gcc-i686-linux-gnu libc6-dev-i386-cross" },
 	{ "s390x", "s390", EM_S390, 64, 1, "qemu-s390x", 0, "s390x-linux-gnu",
 	  "s390x-linux-gnu-gcc", "gcc-s390x-linux-gnu libc6-dev-s390x-cross" },
 	{ "powerpc", "ppc ppc32", EM_PPC, 32, 1, "qemu-ppc", 0, "powerpc-linux-gnu",

@@ -109,7 +109,7 @@ static int split_words(const char *s, char *store, size_t storelen, char **argv,
 /* Run argv with its stdout into out (NUL-terminated, NULL: to our stderr)
  * and its stderr to ours (quiet: to /dev/null); its exit status, or -1
  * with errno set when it cannot start. */
-static int run(char **argv, char *out, size_t outlen, int quiet)
+static int run(char **argv, char *out, size_t outlen, int quiet, const char *log)
 {
 	int pfd[2], ofd[2] = { -1, -1 }, status, code = 0;
 	size_t got = 0;
@@ -133,11 +133,14 @@ static int run(char **argv, char *out, size_t outlen, int quiet)
 	if (pid == 0) {
 		/* Whatever the compiler prints goes to stderr, never the report. */
 		dup2(out ? ofd[1] : STDERR_FILENO, STDOUT_FILENO);
-		if (quiet) {
-			int null = open("/dev/null", O_WRONLY);
+		if (quiet || log) {
+			int fd = log ? open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600)
+				     : open("/dev/null", O_WRONLY);
 
-			if (null >= 0)
-				dup2(null, STDERR_FILENO);
+			if (fd >= 0)
+				dup2(fd, STDERR_FILENO);
+			if (fd >= 0 && log)
+				dup2(fd, STDOUT_FILENO);
 		}
 		execvp(argv[0], argv);
 		code = errno;
@@ -220,7 +223,7 @@ int sc_build_query(const struct sc_build_req *req, const char *const *args, char
 		argv[argc++] = (char *)args[i];
 	}
 	argv[argc] = NULL;
-	return run(argv, out, outlen, 1);
+	return run(argv, out, outlen, 1, NULL);
 }
 
 int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, size_t errlen)
@@ -274,7 +277,7 @@ int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, s
 		sc_shell_append(b->cmd, sizeof(b->cmd), argv[i]);
 	if (req->verbose)
 		fprintf(stderr, "strcheck: building: %s\n", b->cmd);
-	rc = run(argv, NULL, 0, 0);
+	rc = run(argv, NULL, 0, 0, req->log);
 	if (rc < 0) {
 		snprintf(err, errlen, "cannot run the C compiler '%s': %s (name one with --cc or CC)",
 			 argv[0], strerror(errno));
@@ -282,8 +285,9 @@ int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, s
 	}
 	if (rc != 0) {
 		snprintf(err, errlen, "cannot build %s%s: %s exited with status %d (its messages "
-			 "are above; the command: %s)", req->inputs[0],
-			 req->ninputs > 1 ? " and the other inputs" : "", argv[0], rc, b->cmd);
+			 "are %s; the command: %s)", req->inputs[0],
+			 req->ninputs > 1 ? " and the other inputs" : "", argv[0], rc,
+			 req->log ? req->log : "above", b->cmd);
 		return -1;
 	}
 	return 0;

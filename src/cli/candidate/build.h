@@ -36,6 +36,7 @@ struct sc_build_req {
 	const char *const *inputs;  /* .c, .o, .a files, in order */
 	size_t ninputs;
 	int verbose;             /* print the command on stderr before running it */
+	const char *log;         /* NULL: the compiler's messages to stderr; else into this file */
 };
 
 struct sc_build {

@@ -116,8 +116,14 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 		req.inputs = c->inputs;
 		req.ninputs = c->ninputs;
 	}
-	if (sc_build_so(&req, &c->build, err, errlen) != 0)
+	if (kernel ? sc_kbuild_build(&req, &c->build, &c->kb, o->verbose, err, errlen) != 0
+		   : sc_build_so(&req, &c->build, err, errlen) != 0)
 		return -1;
+	if (kernel) {
+		add_about(c, "kernel headers", c->kb.headers);
+		if (c->kb.left[0])
+			add_about(c, "left out", c->kb.left);
+	}
 	c->built = 1;
 	c->kernel = kernel;
 	/* Only this build's exception table may excuse a fault. */

@@ -30,7 +30,7 @@ struct sc_candidate {
 	int kernel;              /* ... from a kernel tree, with the shims */
 	struct sc_build build;
 	struct sc_kbuild kb;
-	char about[700];         /* for the report: what was built from what, or "" */
+	char about[2048];         /* for the report: what was built from what, or "" */
 	char notes[3072];        /* "note: ..." / "warning: ..." lines, or "" */
 	char list[4096];         /* backing for the split input paths */
 	const char *inputs[SC_MAX_INPUTS];

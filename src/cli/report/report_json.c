@@ -145,13 +145,28 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	fprintf(out, "  \"cases\": {\"grid\": %" PRIu64 ", \"grid_total\": %" PRIu64
 		", \"random\": %" PRIu64 ", \"replayed\": %" PRIu64 "},\n", s->done[SC_PH_GRID],
 		s->grid_total, s->done[SC_PH_RANDOM], s->done[SC_PH_ONE]);
+	if (s->trace.ran || s->trace.why[0]) {
+		fprintf(out, "  \"traced\": {\"ran\": %s, \"cases\": %" PRIu64 ", \"planned\": %" PRIu64
+			", \"calls\": %" PRIu64 ", \"accesses\": %" PRIu64 ", \"flips\": %" PRIu64
+			", \"seconds\": %.3f, \"cut\": %s, \"sampled\": ", s->trace.ran ? "true" : "false",
+			s->trace.cases, s->trace.planned, s->trace.calls, s->trace.accesses,
+			s->trace.flips, s->trace.seconds, s->trace.cut ? "true" : "false");
+		if (s->trace.ran)
+			fputs("null", out);
+		else
+			sc_put_json_string(out, s->trace.why);
+		fputs("},\n", out);
+	}
 	json_conc(out, "race", &s->race, ri->race_skipped);
 	json_conc(out, "reader", &s->reader, ri->reader_skipped);
 	fprintf(out, "  \"sandbox\": {\"on\": %s, \"refused_calls\": %" PRIu64 ", \"note\": ",
 		s->sandboxed ? "true" : "false", s->refused);
 	sc_put_json_string(out, s->sandbox);
 	fputs("},\n", out);
-	fprintf(out, "  \"restarts\": %u, \"stopped\": ", s->restarts);
+	if (s->load_seconds >= 1)
+		fprintf(out, "  \"load_seconds\": %.1f,\n", s->load_seconds);
+	fprintf(out, "  \"restarts\": %u, \"interrupted_by\": %d, \"stopped\": ", s->restarts,
+		s->interrupted);
 	if (s->stopped[0])
 		sc_put_json_string(out, s->stopped);
 	else
@@ -168,5 +183,15 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		json_defect(out, p, ri, &s->d[i]);
 		fputs(i + 1 < s->ndefects ? ",\n" : "\n", out);
 	}
-	fprintf(out, "  ],\n  \"verdict\": \"%s\"\n}\n", s->ndefects ? "fail" : "pass");
+	fprintf(out, "  ],\n  \"complete\": %s, \"allow_incomplete\": %s,\n  \"coverage\": ",
+		s->finished ? "true" : "false", ri->allow_incomplete ? "true" : "false");
+	{
+		char coverage[300];
+
+		if (sc_report_coverage(p, s, coverage, sizeof(coverage))[0])
+			sc_put_json_string(out, coverage);
+		else
+			fputs("null", out);
+	}
+	fprintf(out, ",\n  \"verdict\": \"%s\"\n}\n", sc_verdict_name(sc_report_verdict(s), 1));
 }

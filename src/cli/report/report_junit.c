@@ -79,7 +79,7 @@ void sc_report_junit(FILE *out, const struct sc_plan *p, const struct sc_report_
 		     const struct sc_record *s)
 {
 	struct check k[5];
-	int nk = 0, failures = 0, skipped = 0;
+	int nk = 0, failures = 0, skipped = 0, errors = 0, extra = !s->finished;
 	char cls[300];
 
 	snprintf(cls, sizeof(cls), "strcheck.%s", sc_api_name(p->api));
@@ -109,22 +109,42 @@ void sc_report_junit(FILE *out, const struct sc_plan *p, const struct sc_report_
 			failures += defects_in(s, k[i].phase) > 0;
 	}
 	failures += s->ndefects;
+	/* A cut run: one more test, "complete", an error (a CI job fails on
+	 * it) unless --allow-incomplete, then skipped. */
+	if (!s->finished) {
+		errors = !ri->allow_incomplete;
+		skipped += ri->allow_incomplete;
+	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
-	fprintf(out, "<testsuites name=\"strcheck\" tests=\"%d\" failures=\"%d\" errors=\"0\" "
-		"skipped=\"%d\" time=\"0\">\n", nk + s->ndefects, failures, skipped);
+	fprintf(out, "<testsuites name=\"strcheck\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+		"skipped=\"%d\" time=\"0\">\n", nk + s->ndefects + extra, failures, errors, skipped);
 	fputs("  <testsuite name=\"", out);
 	sc_put_xml_text(out, cls);
 	fputs(" ", out);
 	sc_put_xml_text(out, ri->impl);
-	fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\">\n",
-		nk + s->ndefects, failures, skipped);
+	fprintf(out, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"0\">\n",
+		nk + s->ndefects + extra, failures, errors, skipped);
 	fputs("    <properties>\n      <property name=\"impl\" value=\"", out);
 	sc_put_xml_text(out, ri->impl);
 	fprintf(out, "\"/>\n      <property name=\"api\" value=\"%s\"/>\n      <property name=\"seed\" "
 		"value=\"%" PRIu64 "\"/>\n      <property name=\"policy\" value=\"%s\"/>\n"
 		"      <property name=\"verdict\" value=\"%s\"/>\n    </properties>\n",
 		sc_api_name(p->api), p->seed, sc_report_policy(p->policy),
-		s->ndefects ? "fail" : "pass");
+		sc_verdict_name(sc_report_verdict(s), 1));
+	if (extra) {
+		fputs("    <testcase classname=\"", out);
+		sc_put_xml_text(out, cls);
+		fprintf(out, "\" name=\"complete\" time=\"0\">\n      <%s message=\"",
+			ri->allow_incomplete ? "skipped" : "error type=\"incomplete\"");
+		sc_put_xml_text(out, ri->allow_incomplete ? "run cut before the plan was done "
+				"(--allow-incomplete)" : "run cut before the plan was done: not a full check");
+		fputs(ri->allow_incomplete ? "\"/>\n" : "\">", out);
+		if (!ri->allow_incomplete) {
+			sc_put_xml_text(out, s->stopped);
+			fputs("</error>\n", out);
+		}
+		fputs("    </testcase>\n", out);
+	}
 	for (int i = 0; i < nk; i++)
 		junit_check(out, cls, &k[i], k[i].ran && !k[i].skipped ? defects_in(s, k[i].phase) : 0);
 	for (int i = 0; i < s->ndefects; i++)

@@ -126,12 +126,24 @@ void sc_report_sarif(FILE *out, const struct sc_plan *p, const struct sc_report_
 	sarif_rules(out);
 	fputs("]}},\n    \"artifacts\": [{\"location\": {\"uri\": ", out);
 	put_uri(out, ri->impl);
-	fputs("}}],\n    \"invocations\": [{\"executionSuccessful\": true, "
-	      "\"properties\": {\"api\": ", out);
+	/* A cut run did not do what was asked: unsuccessful, unless the user
+	 * accepted that (--allow-incomplete); either way a notification says
+	 * what ran and how to run the rest. */
+	fprintf(out, "}}],\n    \"invocations\": [{\"executionSuccessful\": %s, ",
+		!s->finished && !ri->allow_incomplete ? "false" : "true");
+	if (!s->finished) {
+		fprintf(out, "\"toolExecutionNotifications\": [{\"level\": \"%s\", "
+			"\"descriptor\": {\"id\": \"incomplete\"}, \"message\": {\"text\": ",
+			ri->allow_incomplete ? "warning" : "error");
+		sc_put_json_string(out, s->stopped[0] ? s->stopped : "the run was cut before the "
+				   "plan was done");
+		fputs("}}], ", out);
+	}
+	fputs("\"properties\": {\"api\": ", out);
 	sc_put_json_string(out, sc_api_name(p->api));
-	fprintf(out, ", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"verdict\": \"%s\"}}],\n"
-		"    \"results\": [", p->seed, sc_report_policy(p->policy),
-		s->ndefects ? "fail" : "pass");
+	fprintf(out, ", \"seed\": %" PRIu64 ", \"policy\": \"%s\", \"verdict\": \"%s\", "
+		"\"complete\": %s}}],\n    \"results\": [", p->seed, sc_report_policy(p->policy),
+		sc_verdict_name(sc_report_verdict(s), 1), s->finished ? "true" : "false");
 	for (int i = 0; i < s->ndefects; i++) {
 		fputs(i ? ",\n" : "\n", out);
 		sarif_result(out, p, ri, &s->d[i]);

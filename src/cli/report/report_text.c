@@ -141,6 +141,8 @@ static const char *found_in(const struct sc_defect *d)
 		return "race check, call";
 	case SC_PH_READER:
 		return "reader check, call";
+	case SC_PH_TRACE:
+		return "traced check, case";
 	default:
 		return "loading";
 	}
@@ -187,7 +189,7 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 		fputs("  expected  a NUL in dest[0..count-1] at every moment of the call\n", out);
 	} else if (conc && !strcmp(d->rule, sc_rules[SC_RULE_DEST_WRITTEN_ONCE].id)) {
 		fputs("  expected  dest[count-1] a NUL at every moment of the call\n", out);
-	} else if (conc) {
+	} else if (conc || ((d->phase == SC_PH_TRACE || d->flip_read) && d->cls == SC_RACE)) {
 		fputs("  expected  a NUL-terminated dest that agrees with the return value\n", out);
 	}
 	fputs("  actual    ", out);
@@ -219,10 +221,28 @@ static void text_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 			"CPU: the two threads took turns and never ran at once, so this check could "
 			"catch little)\n", name, st->calls, st->overlapped, acted, st->seconds);
 	else if (st->ran)
-		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s, in %.2f s%s\n",
+		fprintf(out, "%s check: %" PRIu64 " calls, %" PRIu64 " of them %s, in %.2f s%s%s\n",
 			name, st->calls, st->overlapped, acted, st->seconds,
+			st->found ? ", stopped at a finding" : "",
 			st->overlapped < SC_MIN_OVERLAP && !st->found ? " (few: the two threads "
 			"seldom ran at once; a busy machine? more --time or --race-time helps)" : "");
+}
+
+/* The traced check's line; where it could not run, the one line that says
+ * the race check is sampled here. */
+static void text_trace(FILE *out, const struct sc_trace_stats *t, const char *skipped)
+{
+	if (skipped)
+		return;
+	if (t->ran)
+		fprintf(out, "traced check: %" PRIu64 " of %" PRIu64 " cases, %" PRIu64 " calls (%"
+			PRIu64 " with a source byte flipped between two reads), %" PRIu64 " accesses "
+			"traced, in %.2f s%s\n", t->cases, t->planned, t->calls, t->flips, t->accesses,
+			t->seconds, t->cut ? " (its time share ran out: more --time or --race-time "
+			"traces more)" : "");
+	else if (t->why[0])
+		fprintf(out, "traced check: not here (%s): the race check is sampled, not traced\n",
+			t->why);
 }
 
 static uint64_t cases_run(const struct sc_record *s)
@@ -233,6 +253,9 @@ static uint64_t cases_run(const struct sc_record *s)
 void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 		    const struct sc_record *s)
 {
+	char coverage[300];
+
+	sc_report_coverage(p, s, coverage, sizeof(coverage));
 	if (!ri->quiet) {
 		fprintf(out, "strcheck: %s", sc_api_name(p->api));
 		if (ri->symbol && strcmp(ri->symbol, sc_api_name(p->api)))
@@ -256,12 +279,16 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 			fprintf(out, "cases: %" PRIu64 " of %" PRIu64 " in the grid, %" PRIu64
 				" random\n", s->done[SC_PH_GRID], s->grid_total,
 				s->done[SC_PH_RANDOM]);
+		text_trace(out, &s->trace, ri->race_skipped && ri->reader_skipped ? ri->race_skipped : NULL);
 		text_conc(out, "race", &s->race, ri->race_skipped, "overlapped a change of the source");
 		text_conc(out, "reader", &s->reader, ri->reader_skipped,
 			  "overlapped a poll of a concurrent reader");
 		if (s->restarts)
 			fprintf(out, "checked process restarted %u time(s) after a crash or hang\n",
 				s->restarts);
+		if (s->load_seconds >= 1)
+			fprintf(out, "load: %.1f s in the candidate's constructors (not counted in "
+				"--time; at most 5 s)\n", s->load_seconds);
 		if (s->stopped[0])
 			fprintf(out, "run %s\n", s->stopped);
 		if (s->cut) {
@@ -272,14 +299,28 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	}
 	if (!ri->quiet || !s->sandboxed)
 		fprintf(out, "sandbox: %s\n", s->sandbox);
-	if (s->ndefects)
+	switch (sc_report_verdict(s)) {
+	case SC_VERDICT_FAIL:
 		fprintf(out, "VERDICT: FAIL, %d distinct defect(s) in %" PRIu64 " case(s)",
 			s->ndefects, cases_run(s));
-	else
+		break;
+	case SC_VERDICT_INCOMPLETE:
+		fprintf(out, "VERDICT: INCOMPLETE, no defect in the %" PRIu64 " case(s) that ran",
+			cases_run(s));
+		break;
+	default:
 		fprintf(out, "VERDICT: PASS, no defect in %" PRIu64 " case(s)", cases_run(s));
+	}
 	if (s->race.calls + s->reader.calls)
 		fprintf(out, " and %" PRIu64 " concurrent call(s)", s->race.calls + s->reader.calls);
 	if (!s->sandboxed)
 		fputs(" (not sandboxed)", out);
-	fputs(!s->ndefects && s->stopped[0] ? " (run stopped early)\n" : "\n", out);
+	if (s->ndefects && !s->finished)
+		fputs(" (run cut short: more defects may remain)", out);
+	if (sc_report_verdict(s) == SC_VERDICT_INCOMPLETE)
+		fputs(ri->allow_incomplete ? " (not a full check; --allow-incomplete: exit 0)" :
+		      " (not a full check)", out);
+	if (coverage[0])
+		fprintf(out, " (covers %s)", coverage);
+	fputc('\n', out);
 }

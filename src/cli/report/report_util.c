@@ -63,12 +63,54 @@ void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report
 	if (d->case_len <= HEX_MAX) {
 		sc_hex(d->case_bytes, d->case_len, hex);
 		fprintf(out, " --case=%s", hex);
+		/* The traced check's findings replay traced: the flip, the reader. */
+		if (d->flip_read)
+			fprintf(out, " --race-flip=%" PRIu32 "@%" PRIu32, d->flip_byte, d->flip_read);
+		if (d->phase == SC_PH_TRACE && p->reader)
+			fputs(" --reader", out);
 	} else if (d->phase == SC_PH_GRID) {
 		fprintf(out, "%s --grid-case=%" PRIu64, strict, d->index);
 	} else {
 		fprintf(out, " --seed=%" PRIu64 "%s --random-case=%" PRIu64, p->seed, strict,
 			d->index);
 	}
+}
+
+enum sc_verdict sc_report_verdict(const struct sc_record *s)
+{
+	if (s->ndefects)
+		return SC_VERDICT_FAIL;
+	return s->finished ? SC_VERDICT_PASS : SC_VERDICT_INCOMPLETE;
+}
+
+const char *sc_verdict_name(enum sc_verdict v, int lower)
+{
+	static const char *const upper_names[] = { "PASS", "FAIL", "INCOMPLETE" };
+	static const char *const lower_names[] = { "pass", "fail", "incomplete" };
+
+	return (lower ? lower_names : upper_names)[v];
+}
+
+char *sc_report_coverage(const struct sc_plan *p, const struct sc_record *s, char *buf,
+			 size_t size)
+{
+	buf[0] = 0;
+	if (p->only_phase == SC_PH_GRID && p->last_index > p->one_index)
+		snprintf(buf, size, "grid cases %" PRIu64 "..%" PRIu64 " of %" PRIu64 " only, as "
+			 "asked (--grid-case); no random cases, no concurrent checks", p->one_index,
+			 p->last_index, s->grid_total);
+	else if (p->only_phase == SC_PH_GRID)
+		snprintf(buf, size, "grid case %" PRIu64 " of %" PRIu64 " only, as asked "
+			 "(--grid-case)", p->one_index, s->grid_total);
+	else if (p->only_phase == SC_PH_RANDOM)
+		snprintf(buf, size, "random case %" PRIu64 " of seed %" PRIu64 " only, as asked "
+			 "(--random-case)", p->one_index, p->seed);
+	else if (p->only_phase == SC_PH_ONE)
+		snprintf(buf, size, "the one case given only (--case or --replay)");
+	else if (p->cases >= 0)
+		snprintf(buf, size, "the grid, the concurrent checks asked for and %" PRId64
+			 " random case(s) (--cases)", p->cases);
+	return buf;
 }
 
 char *sc_report_cut_note(const struct sc_record *s, char *buf, size_t size)

@@ -18,6 +18,7 @@
 
 #include "repro.h"
 #include "repro_template.h"  /* generated: sc_repro_template[] */
+#include "repro_template_flip.h"  /* generated: sc_repro_template_flip[] */
 
 int sc_repro_dir_ok(const char *dir, char *err, size_t errlen)
 {
@@ -39,11 +40,14 @@ int sc_repro_dir_ok(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* 0 one call, 1 race (a mutator thread), 2 concurrent reader. */
+/* 0 one call, 1 race (a mutator thread), 2 concurrent reader, 3 the
+ * traced check's flip (x86-64). */
 static int repro_mode(const struct sc_defect *d)
 {
 	if (d->has_ref)
 		return 0;
+	if (d->flip_read && d->flip_step)
+		return 3;
 	return d->phase == SC_PH_RACE ? 1 : d->phase == SC_PH_READER ? 2 : 0;
 }
 
@@ -108,7 +112,10 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		" * or link the function in:\n"
 		" *     cc -DREPRO_LINKED repro.c impl.o -lpthread -o repro && ./repro\n"
 		" * Exit status: 1 while the defect is there, 0 once it is fixed, 2 on a set-up error.\n"
-		"%s */\n", mode ? " * The defect is timing-dependent: the reproducer tries for up to 8 seconds.\n" : "");
+		"%s */\n", mode == 3 ? " * The race is made deterministic: the call runs once, and source byte\n"
+		" * REPRO_FLIP_BYTE changes right after its read, as strcheck's traced check did\n"
+		" * (x86-64 Linux: the byte's page faults on each access, the trap flag steps).\n" :
+		mode ? " * The defect is timing-dependent: the reproducer tries for up to 8 seconds.\n" : "");
 	fputs("#define _GNU_SOURCE 1\n", f);
 	fprintf(f, "#define REPRO_API %d            /* 0 strscpy, 1 strscpy_pad, 2 strlcpy, 3 strncpy */\n",
 		(int)c.api);
@@ -125,10 +132,17 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 	fprintf(f, "#define REPRO_SRC_PLACE %s     /* 0 away from guards, 1 after a guard, 2 before one */\n"
 		"#define REPRO_SRC_OFF %u\n#define REPRO_DST_PLACE %s\n#define REPRO_DST_OFF %u\n",
 		place_macro[c.src_place], c.src_off, place_macro[c.dst_place], c.dst_off);
-	fprintf(f, "#define REPRO_STRICT %d\n#define REPRO_MODE %d           /* 0 one call, 1 race, 2 reader */\n",
+	fprintf(f, "#define REPRO_STRICT %d\n#define REPRO_MODE %d           /* 0 one call, 1 race, 2 reader, 3 traced flip */\n",
 		c.policy == SC_STRICT, mode);
 	fprintf(f, "#define REPRO_SECONDS %d\n#define REPRO_HOT_FROM %zu\n#define REPRO_HOT_TO %zu\n",
-		mode ? 8 : 0, from, to);
+		mode == 1 || mode == 2 ? 8 : 0, from, to);
+	if (mode == 3)
+		fprintf(f, "#define REPRO_FLIP_BYTE %u\n#define REPRO_FLIP_TO 0x%02x\n"
+			"#define REPRO_FLIP_STEP %u  /* accesses to its page up to its read %u */\n",
+			d->flip_byte, d->flip_byte < c.src_len && !c.src[d->flip_byte] ? '#' : 0,
+			d->flip_step, d->flip_read);
+	fputs(mode == 3 ? "static long long traced_call(void);  /* at the end */\n"
+	      "#define REPRO_ONE_CALL traced_call\n" : "#define REPRO_ONE_CALL call\n", f);
 	fprintf(f, "#define REPRO_DATA_LEN %zu\n", (size_t)SC_ARENA_DATA);
 	fprintf(f, "#ifdef REPRO_LINKED\nextern ");
 	fprintf(f, fn_decl(c.api), sym);
@@ -138,6 +152,8 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		fprintf(f, "%s0x%02x,", i % 12 ? " " : "\n\t", c.src[i]);
 	fputs("\n};\n\n", f);
 	fputs(sc_repro_template, f);
+	if (mode == 3)
+		fputs(sc_repro_template_flip, f);
 	return ferror(f) ? -1 : 0;
 }
 

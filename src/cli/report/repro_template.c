@@ -255,8 +255,8 @@ static void child(void)
 
 	sigaction(SIGSEGV, &sa, NULL);
 	sigaction(SIGBUS, &sa, NULL);
-#if REPRO_MODE == 0
-	out->ret = call();
+#if REPRO_MODE == 0 || REPRO_MODE == 3
+	out->ret = REPRO_ONE_CALL();        /* call(), or traced_call() (the flip) */
 #else
 	{
 		pthread_t t;

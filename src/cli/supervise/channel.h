@@ -25,6 +25,7 @@ enum sc_msg_type {
 	SC_MSG_DONE,        /* struct sc_msg_done */
 	SC_MSG_CONC,        /* struct sc_msg_conc */
 	SC_MSG_TAMPER,      /* struct sc_msg_tamper (from the SIGSYS handler) */
+	SC_MSG_TRACE,       /* struct sc_trace_stats: the traced check's figures */
 	SC_MSG_FINISHED,    /* nothing: the child ran its part of the plan */
 	SC_MSG_TYPES
 };

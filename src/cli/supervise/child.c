@@ -12,6 +12,7 @@
 #include "../../engine/race.h"
 #include "channel.h"
 #include "child.h"
+#include "child_trace.h"
 #include "findings.h"
 #include "map_cells.h"
 #include "sandbox.h"
@@ -32,7 +33,9 @@ struct child {
 	uint64_t since_flush;
 	enum sc_phase bph;       /* the beacon's phase */
 	double last_tick;
+	const struct sc_flip *flip;  /* the traced check's flip of the finding being recorded */
 	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
+	double grid_deadline, deadline;  /* absolute (child_args may hold them relative) */
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -88,6 +91,11 @@ static void record(struct child *ch, const struct sc_case *c, const struct sc_fi
 	ch->nsent++;
 	m.id = (uint32_t)i;
 	sc_defect_fill(&m.d, &ch->e, c, f, phase, index, o, ref);
+	if (ch->flip) {
+		m.d.flip_byte = ch->flip->byte;
+		m.d.flip_read = ch->flip->read;
+		m.d.flip_step = ch->flip->step;
+	}
 	send(ch, SC_MSG_DEFECT, &m, offsetof(struct sc_msg_defect, d.case_bytes) + m.d.case_len);
 }
 
@@ -122,8 +130,8 @@ static void shared_written(struct child *ch, const struct sc_case *c, enum sc_ph
 
 /* Run one case at position pos of the beacon's phase, reported under
  * (phase, index). */
-static void run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
-		     enum sc_phase phase, uint64_t index)
+static int run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
+		    enum sc_phase phase, uint64_t index)
 {
 	struct sc_finding f[4];
 	uint64_t where;
@@ -143,6 +151,24 @@ static void run_case(struct child *ch, const struct sc_case *c, uint64_t pos,
 		flush_hits(ch);
 	if (ch->since_flush % 16 == 0 && sc_now() - ch->last_tick >= TICK)
 		tick(ch, pos);
+	return nf;
+}
+
+/* The traced check's sink (child_trace.h). */
+static void traced_record(void *arg, const struct sc_case *c, const struct sc_finding *f,
+			  uint64_t index, const struct sc_outcome *o, const struct sc_outcome *ref,
+			  const struct sc_flip *fl)
+{
+	((struct child *)arg)->flip = fl;
+	record(arg, c, f, ((struct child *)arg)->bph, index, o, ref);
+	((struct child *)arg)->flip = NULL;
+}
+
+static void traced_send(void *arg, unsigned type, const void *m, size_t len)
+{
+	flush_hits(arg);
+	send(arg, type, m, len);
+	((struct child *)arg)->last_tick = sc_now();
 }
 
 static int past(double deadline)
@@ -156,7 +182,7 @@ static void run_spread(struct child *ch, uint64_t from)
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->spread_n && !past(ch->a->grid_deadline); k++) {
+	for (k = from; k < l->spread_n && !past(ch->grid_deadline); k++) {
 		sc_case_decode(&c, l->spread_case[k], l->spread_len[k]);
 		run_case(ch, &c, k, SC_PH_GRID, l->spread[k]);
 	}
@@ -180,7 +206,7 @@ static int grid_case(const struct sc_case *c, uint64_t index, void *arg)
 			tick(w->ch, index < w->from ? w->from - l->grid_from : index - l->grid_from);
 		return 0;
 	}
-	if (index >= w->end || past(w->ch->a->grid_deadline)) {
+	if (index >= w->end || past(w->ch->grid_deadline)) {
 		w->stopped_at = index < w->end ? index : w->end;
 		return 1;
 	}
@@ -206,7 +232,7 @@ static void run_random(struct child *ch, uint64_t from)
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->random_n && !past(ch->a->deadline); k++) {
+	for (k = from; k < l->random_n && !past(ch->deadline); k++) {
 		sc_random_case(p->seed, l->random_from + k, p->api, p->policy, &c);
 		run_case(ch, &c, k, SC_PH_RANDOM, l->random_from + k);
 	}
@@ -248,8 +274,8 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	memset(&m, 0, sizeof(m));
 	m.phase = (uint32_t)phase;
 	/* Never past the deadline. */
-	if (ch->a->deadline > 0 && ch->a->deadline - start < limit)
-		limit = ch->a->deadline - start > 0.05 ? ch->a->deadline - start : 0.05;
+	if (ch->deadline > 0 && ch->deadline - start < limit)
+		limit = ch->deadline - start > 0.05 ? ch->deadline - start : 0.05;
 	if (want > limit)
 		want = limit;
 	if (chunk > limit)
@@ -299,6 +325,21 @@ static void own_fds(const struct sc_child_args *a)
 			close(fd);
 }
 
+/* Every signal as a freshly started program has it: the default action,
+ * none blocked (the supervisor's handlers and mask are not the
+ * candidate's: a raise(SIGUSR1) must end it as it would end a program).
+ * The engine then takes the signals it owns. */
+static void default_signals(void)
+{
+	sigset_t none;
+
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
 static void load_error(struct child *ch, const char *msg)
 {
 	send(ch, SC_MSG_LOAD_ERROR, msg, strlen(msg) + 1);
@@ -309,6 +350,7 @@ void sc_child_main(const struct sc_child_args *a)
 {
 	static struct child ch;
 	static struct sc_msg_loaded loaded;
+	struct sc_trace_sink sink = { traced_record, traced_send, &ch };
 	struct rlimit no_core = { 0, 0 };
 	char err[512], note[320];
 	enum sc_phase phase = a->phase;
@@ -319,9 +361,7 @@ void sc_child_main(const struct sc_child_args *a)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	setpgid(0, 0);
 	setrlimit(RLIMIT_CORE, &no_core);
-	signal(SIGINT, SIG_IGN);
-	signal(SIGTERM, SIG_IGN);
-	signal(SIGPIPE, SIG_IGN);
+	default_signals();
 	own_fds(a);
 	ch.a = a;
 	sc_beacon_set(a->b, SC_PH_LOAD, 0);
@@ -338,7 +378,16 @@ void sc_child_main(const struct sc_child_args *a)
 		load_error(&ch, err);
 	}
 	if (loaded.sandboxed)
-		loaded.sandboxed = sc_sandbox_lock(loaded.note, sizeof(loaded.note));
+		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
+	/* The check's time starts once the candidate is loaded. */
+	ch.grid_deadline = a->grid_deadline;
+	ch.deadline = a->deadline;
+	if (a->after_load) {
+		double t = sc_now();
+
+		ch.grid_deadline = a->grid_deadline > 0 ? t + a->grid_deadline : 0;
+		ch.deadline = a->deadline > 0 ? t + a->deadline : 0;
+	}
 	send(&ch, SC_MSG_LOADED, &loaded, sizeof(loaded));
 	for (; phase < SC_PH_DONE; phase++, from = 0) {
 		if (!sc_phase_wanted(a->p, phase))
@@ -346,7 +395,8 @@ void sc_child_main(const struct sc_child_args *a)
 		ch.bph = phase;
 		sc_beacon_set(a->b, phase, from);
 		if (phase == SC_PH_ONE) {
-			run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0);
+			if (!run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0) || a->p->flip_read)
+				sc_child_traced_one(&ch.e, ch.fn, a->p, a->p->one_case, &sink);
 			done(&ch, SC_PH_ONE, 1);
 		} else if (phase == SC_PH_SPREAD) {
 			run_spread(&ch, from);
@@ -354,6 +404,8 @@ void sc_child_main(const struct sc_child_args *a)
 			run_grid(&ch, from);
 		} else if (phase == SC_PH_RANDOM) {
 			run_random(&ch, from);
+		} else if (phase == SC_PH_TRACE) {
+			sc_child_traced(&ch.e, ch.fn, a->p, ch.deadline, &sink);
 		} else {
 			run_concurrent(&ch, phase);
 		}

@@ -35,6 +35,7 @@ struct sc_child_args {
 	uint64_t from;           /* position in that phase */
 	double grid_deadline;    /* when the grid must stop (0: never) */
 	double deadline;         /* when everything must stop (0: never) */
+	int after_load;          /* the two are seconds from the end of the load */
 };
 
 /* Run the child.  Never returns. */

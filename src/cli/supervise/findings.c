@@ -115,6 +115,8 @@ int sc_defect_check(const struct sc_defect *d, size_t len, const struct sc_layou
 	    d->phase == SC_PH_SPREAD)
 		return bad(why, whylen, "a bad phase or hit count");
 	if ((d->phase == SC_PH_GRID && d->index >= l->grid_total) ||
+	    (d->flip_read && (d->phase != SC_PH_TRACE && d->phase != SC_PH_ONE)) ||
+	    d->flip_read > 64 || d->flip_byte > SC_SRC_MAX || d->flip_step > (1u << 20) ||
 	    (unsigned)d->stop > SC_CUT || d->img_len > SC_IMG ||
 	    (d->has_case && (d->case_len < SC_HEADER_LEN || d->case_len > sizeof(d->case_bytes))))
 		return bad(why, whylen, "a field out of range");
@@ -223,7 +225,7 @@ void sc_record_death(struct sc_record *rec, const struct sc_plan *p, enum sc_pha
 	char what[240], how[200];
 
 	sc_describe_end(status, hung, how, sizeof(how));
-	if (phase == SC_PH_RACE || phase == SC_PH_READER)
+	if (phase == SC_PH_RACE || phase == SC_PH_READER || phase == SC_PH_TRACE)
 		snprintf(what, sizeof(what), "during the %s check the call %s", sc_phase_name(phase), how);
 	else
 		snprintf(what, sizeof(what), "the call %s", how);

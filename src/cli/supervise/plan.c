@@ -166,6 +166,9 @@ int sc_phase_wanted(const struct sc_plan *p, enum sc_phase ph)
 	case SC_PH_SPREAD:
 	case SC_PH_GRID:
 		return 1;
+	case SC_PH_TRACE:
+		/* The traced check: the race's and the reader's, deterministic. */
+		return (p->race || p->reader) && p->race_seconds > 0;
 	case SC_PH_RACE:
 		return p->race && p->race_seconds > 0;
 	case SC_PH_READER:

@@ -138,6 +138,19 @@ static void on_conc(struct sc_supervisor *r, const struct sc_msg_conc *m)
 	r->conc_done[m->phase] = 1;
 }
 
+static void on_trace(struct sc_supervisor *r, const struct sc_trace_stats *m)
+{
+	if (!sc_known_phase(r, SC_PH_TRACE) || (m->ran != 0 && m->ran != 1) ||
+	    (m->found != 0 && m->found != 1) || (m->cut != 0 && m->cut != 1) ||
+	    m->cases > m->planned || m->flips > m->calls || !memchr(m->why, 0, sizeof(m->why)) ||
+	    !(m->seconds >= 0 && m->seconds <= 86400 * 2)) {
+		forged(r, "traced-check counts that do not hold");
+		return;
+	}
+	r->rec->trace = *m;
+	r->conc_done[SC_PH_TRACE] = 1;
+}
+
 /* One message, checked: its stream's order, its size, then its fields. */
 static void on_message(struct sc_supervisor *r, const struct sc_msg_head *h, const unsigned char *pl)
 {
@@ -147,6 +160,7 @@ static void on_message(struct sc_supervisor *r, const struct sc_msg_head *h, con
 		[SC_MSG_DONE] = sizeof(struct sc_msg_done),
 		[SC_MSG_CONC] = sizeof(struct sc_msg_conc),
 		[SC_MSG_TAMPER] = sizeof(struct sc_msg_tamper),
+		[SC_MSG_TRACE] = sizeof(struct sc_trace_stats),
 	};
 
 	if (h->stream == SC_STREAM_SIGNAL) {
@@ -175,6 +189,17 @@ static void on_message(struct sc_supervisor *r, const struct sc_msg_head *h, con
 			return;
 		}
 		r->loaded = 1;
+		if (r->budget > 0 && r->deadline == 0) {
+			/* The first load: the check's time starts now. */
+			double t = sc_now();
+
+			r->rec->load_seconds = t - r->child_started;
+			r->start = t;
+			r->deadline = t + r->budget;
+			r->grid_deadline = t + r->grid_budget;
+		} else if (!r->rec->load_seconds) {
+			r->rec->load_seconds = sc_now() - r->child_started;
+		}
 		if (!r->rec->sandbox[0] || !m->sandboxed) {
 			snprintf(r->rec->sandbox, sizeof(r->rec->sandbox), "%s", m->note);
 			r->rec->sandboxed = m->sandboxed == 1;
@@ -195,6 +220,9 @@ static void on_message(struct sc_supervisor *r, const struct sc_msg_head *h, con
 		break;
 	case SC_MSG_CONC:
 		on_conc(r, (const struct sc_msg_conc *)pl);
+		break;
+	case SC_MSG_TRACE:
+		on_trace(r, (const struct sc_trace_stats *)pl);
 		break;
 	case SC_MSG_FINISHED:
 		r->finished_msg = 1;

@@ -6,7 +6,7 @@
 #include "record.h"
 
 static const char *const phase_names[SC_PH_COUNT] = {
-	"load", "replay", "spread", "grid", "reader", "race", "random", "done",
+	"load", "replay", "spread", "grid", "traced", "reader", "race", "random", "done",
 };
 
 const char *sc_phase_name(enum sc_phase p)

@@ -16,10 +16,11 @@ struct sc_map;
 
 /* Phases of a run, in order: a spread of the grid that touches every kind
  * of placement first (so a slow candidate still meets each), the rest of
- * the grid, then the concurrent checks, which stop at their first finding,
- * then random cases for the rest of the time. */
-enum sc_phase { SC_PH_LOAD, SC_PH_ONE, SC_PH_SPREAD, SC_PH_GRID, SC_PH_READER, SC_PH_RACE,
-		SC_PH_RANDOM, SC_PH_DONE, SC_PH_COUNT };
+ * the grid, the traced check (race_trace.h), then the concurrent checks,
+ * which stop at their first finding, then random cases for the rest of
+ * the time. */
+enum sc_phase { SC_PH_LOAD, SC_PH_ONE, SC_PH_SPREAD, SC_PH_GRID, SC_PH_TRACE, SC_PH_READER,
+		SC_PH_RACE, SC_PH_RANDOM, SC_PH_DONE, SC_PH_COUNT };
 
 /* The phase's name as reports show it (record.c). */
 const char *sc_phase_name(enum sc_phase p);
@@ -41,6 +42,9 @@ struct sc_plan {
 	enum sc_phase only_phase;
 	uint64_t one_index, last_index;
 	const struct sc_case *one_case;
+	/* With one_case: flip source byte flip_byte right after its
+	 * flip_read-th read (--race-flip=BYTE@READ; flip_read 0: none). */
+	uint32_t flip_byte, flip_read;
 	int progress;            /* a progress line on stderr */
 	struct sc_map *map;      /* --map: the child notes each case's outcome (or NULL) */
 	int no_sandbox;          /* run the child without seccomp (to measure its cost) */
@@ -75,6 +79,10 @@ struct sc_defect {
 	unsigned img_len;
 	uint64_t ndiff;          /* bytes of the window that differ */
 	unsigned char want[SC_IMG], got[SC_IMG];
+	/* Found by the traced check with a flip (flip_read > 0): source byte
+	 * flip_byte changed right after its flip_read-th read. */
+	uint32_t flip_byte, flip_read;
+	uint32_t flip_step;      /* accesses to the byte's page up to the flip */
 	size_t case_len;
 	uint8_t case_bytes[SC_HEADER_LEN + SC_SRC_MAX];
 };
@@ -92,6 +100,17 @@ struct sc_conc_stats {
 	double seconds;          /* how long it ran (to its finding, if any) */
 };
 
+/* What the traced check did (race_trace.h). */
+struct sc_trace_stats {
+	int ran;                 /* 1: traced; 0: not run (why says why) */
+	int found;               /* it stopped at a finding */
+	int cut;                 /* its time ran out before its cases did */
+	uint64_t cases, planned; /* traced cases run, of the list's */
+	uint64_t calls, accesses, flips;
+	double seconds;
+	char why[96];            /* not traced: why (the race check is sampled) */
+};
+
 /*
  * The run's record, as the supervisor established it, in its own memory
  * (the child reaches none of it).
@@ -101,11 +120,14 @@ struct sc_record {
 	int finished;                    /* the plan ran to its end */
 	uint64_t grid_total;
 	struct sc_conc_stats race, reader;
+	struct sc_trace_stats trace;
 	unsigned hangs, deaths, restarts;
 	char stopped[700];               /* why the run stopped early (and what ran), or "" */
 	char sandbox[320];               /* how the child was sandboxed, or why not */
 	int sandboxed;
 	uint64_t refused;                /* system calls the sandbox refused */
+	double load_seconds;             /* the first load (constructors), by the supervisor's clock */
+	int interrupted;                 /* the signal that cut the run (SIGINT, SIGTERM, ...), or 0 */
 	/* Cases whose call ran past the dest strcheck backs (dest_demand.h):
 	 * its writes from there on were not judged; the first one's case. */
 	uint64_t cut, cut_index;

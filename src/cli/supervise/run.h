@@ -27,6 +27,11 @@ struct sc_supervisor {
 	size_t out_len;
 	char out_keep[SC_OUT_KEEP + 1];
 	double start, deadline, grid_deadline;
+	/* The deadlines count from the end of the first load (constructors do
+	 * not eat the check; the load has its own limit): until then these are
+	 * the budgets, and deadline is 0. */
+	double budget, grid_budget;
+	double child_started;            /* when the current child was forked */
 	uint64_t upto[SC_PH_COUNT];      /* positions confirmed run, per phase */
 	int conc_done[SC_PH_COUNT];
 	/* The current child. */

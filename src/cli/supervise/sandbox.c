@@ -293,8 +293,11 @@ static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t b
 {
 	static const int owned[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGALRM,
 				     SIGSYS };
-	int rc = 0, nr;
+	int rc = 0, nr, traced = 0;
 
+	/* The tracer's filter (sandbox_trace.c) takes mprotect over. */
+	if (stage == 2 && bound)
+		traced = sc_sandbox_tracer_filter(bound, blk, mask) == 0;
 	for (const struct sc_syscall_rule *r = sc_syscall_rules; r->call; r++) {
 		if (r->filter != stage)
 			continue;
@@ -335,6 +338,8 @@ static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t b
 			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_EQ, (uint64_t)chan_fd));
 			break;
 		case SC_SYS_MEMORY:
+			if (traced && (!strcmp(r->call, "mprotect") || !strcmp(r->call, "pkey_mprotect")))
+				break;
 			if (bound)
 				rc |= memory_rule(ctx, r->call, bound, blk, mask);
 			break;

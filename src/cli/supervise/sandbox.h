@@ -31,6 +31,18 @@ int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_
 /* The second filter (after sc_sandbox_early).  1 on, 0 unavailable (note). */
 int sc_sandbox_lock(char *note, size_t notelen);
 
+/*
+ * The tracer (trace.h) changes the arenas' protection from its system call
+ * instruction at ip: the arenas are [lo[i], hi[i]).  Said before
+ * sc_sandbox_lock, which then allows that (sandbox_trace.c) and nothing
+ * more; afterwards sc_sandbox_tracer_on() says whether it could (0: the
+ * tracer must not run).
+ */
+void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[2], const uint64_t hi[2]);
+int sc_sandbox_tracer_on(void);
+/* sandbox.c's part: load the tracer's filter (0), or -1 (then it is off). */
+int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask);
+
 /* The name of system call nr of this architecture, into buf. */
 const char *sc_syscall_name(int nr, char *buf, size_t size);
 

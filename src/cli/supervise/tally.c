@@ -4,19 +4,36 @@
  * cut it, exactly which part ran and how to run the rest.
  */
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "run.h"
 
-/* What ran of a phase, and what the deadline left out. */
-static void say_partial(struct sc_supervisor *r)
+/* The signals sc_catch_signals takes as the user's. */
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	case SIGQUIT: return "SIGQUIT";
+	case SIGUSR1: return "SIGUSR1";
+	case SIGUSR2: return "SIGUSR2";
+	default: return "a signal";
+	}
+}
+
+/* What ran of a phase, and what the cut (cause: the deadline or a
+ * signal) left out. */
+static void say_partial(struct sc_supervisor *r, const char *cause)
 {
 	const struct sc_layout *l = &r->l;
 	const struct sc_plan *p = r->p;
 	uint64_t spread = r->upto[SC_PH_SPREAD], grid = r->upto[SC_PH_GRID];
 	uint64_t ran = sc_phase_cases(l, SC_PH_SPREAD, 0, spread) + sc_phase_cases(l, SC_PH_GRID, 0, grid);
-	double spent = sc_now() - r->start, rate = spent > 0 ? ran / spent : 0;
+	double spent = r->deadline > 0 || !r->budget ? sc_now() - r->start : 0;
+	double rate = spent > 0 ? ran / spent : 0;
 	double need = rate > 0 ? (double)(l->grid_n) / rate * 1.3 + 5 : 0;
 	char *s = r->rec->stopped;
 	size_t n = sizeof(r->rec->stopped);
@@ -29,32 +46,32 @@ static void say_partial(struct sc_supervisor *r)
 		return;
 	if (p->only_phase == SC_PH_GRID) {
 		if (grid)
-			snprintf(s, n, "stopped at the deadline (--time=%g): grid cases %" PRIu64 "..%"
+			snprintf(s, n, "%s: grid cases %" PRIu64 "..%"
 				 PRIu64 " ran; run the rest with --grid-case=%" PRIu64 "-%" PRIu64,
-				 p->seconds, l->grid_from, l->grid_from + grid - 1, l->grid_from + grid,
+				 cause, l->grid_from, l->grid_from + grid - 1, l->grid_from + grid,
 				 l->grid_from + l->grid_n - 1);
 		else
-			snprintf(s, n, "stopped at the deadline (--time=%g) before any grid case ran",
-				 p->seconds);
+			snprintf(s, n, "%s before any grid case ran; run them with --grid-case=%"
+				 PRIu64 "-%" PRIu64, cause, l->grid_from, l->grid_from + l->grid_n - 1);
 		return;
 	}
 	if (spread < l->spread_n) {
 		/* Slots run round by round: which grid cases they were is no range. */
-		snprintf(s, n, "stopped at the deadline (--time=%g) before the grid was done: %" PRIu64
+		snprintf(s, n, "%s before the grid was done: %" PRIu64
 			 " of its %" PRIu64 " cases ran, all from its spread (%" PRIu64 " of %" PRIu64
 			 " cases, one of each kind of placement per round: %s %u kinds met); not a "
 			 "full check: run the grid with --grid-case=0-%" PRIu64 ", or the whole run "
-			 "with --time=%.0f (about, at the %.1f cases/s measured)", p->seconds, ran,
+			 "with --time=%.0f (about, at the %.1f cases/s measured)", cause, ran,
 			 l->grid_total, spread, l->spread_n, spread >= l->kinds ? "all" : "only",
 			 spread >= l->kinds ? l->kinds : (unsigned)spread, l->grid_total - 1, need, rate);
 		return;
 	}
-	snprintf(s, n, "stopped at the deadline (--time=%g) before the grid was done: %" PRIu64
+	snprintf(s, n, "%s before the grid was done: %" PRIu64
 		 " of its %" PRIu64 " cases ran: the %" PRIu64 " spread cases (every one of the %u "
 		 "kinds of placement), then grid cases 0..%" PRIu64 " in order; not a full check: "
 		 "run the rest with --grid-case=%" PRIu64 "-%" PRIu64 " (the spread cases among "
 		 "them run again), or the whole run with --time=%.0f (about, at the %.1f cases/s "
-		 "measured)", p->seconds, ran, l->grid_total, l->spread_n, l->kinds,
+		 "measured)", cause, ran, l->grid_total, l->spread_n, l->kinds,
 		 grid ? grid - 1 : 0, grid, l->grid_total - 1, need, rate);
 }
 
@@ -78,12 +95,20 @@ void sc_run_settle(struct sc_supervisor *r)
 		else if (!sc_has_cases(ph))
 			finished &= r->conc_done[ph];
 	}
-	rec->finished = finished;
-	if (!finished && !rec->stopped[0] && !r->stop) {
-		say_partial(r);
+	rec->finished = finished && !rec->interrupted;
+	if (!rec->finished && !rec->stopped[0] && !r->stop) {
+		char cause[80];
+
+		if (rec->interrupted)
+			snprintf(cause, sizeof(cause), "interrupted by %s (signal %d)",
+				 signal_name(rec->interrupted), rec->interrupted);
+		else
+			snprintf(cause, sizeof(cause), "stopped at the deadline (--time=%g)",
+				 r->p->seconds);
+		say_partial(r, cause);
 		if (!rec->stopped[0])
-			snprintf(rec->stopped, sizeof(rec->stopped), "stopped at the deadline "
-				 "(--time=%g) before every check had run", r->p->seconds);
+			snprintf(rec->stopped, sizeof(rec->stopped), "%s before every check had run "
+				 "(the rest: run again with a longer --time)", cause);
 	}
 	if (!rec->sandbox[0])
 		snprintf(rec->sandbox, sizeof(rec->sandbox), "not sandboxed: the candidate never ran");

@@ -40,7 +40,7 @@ static double stall_limit(const struct sc_plan *p, uint32_t phase)
 
 	if (phase == SC_PH_LOAD)
 		return LOAD_LIMIT;
-	if (phase == SC_PH_RACE || phase == SC_PH_READER)
+	if (phase == SC_PH_RACE || phase == SC_PH_READER || phase == SC_PH_TRACE)
 		return p->race_seconds + 3 + 2 * call;
 	return 1 + 2 * call;
 }
@@ -149,7 +149,14 @@ static pid_t start_child(struct sc_supervisor *r, enum sc_phase phase, uint64_t 
 	pid = fork();
 	if (pid == 0) {
 		struct sc_child_args a = { r->p, &r->l, r->b, sv[1], r->out[1], r->null_in, phase, from,
-					   r->grid_deadline, r->deadline };
+					   r->grid_deadline, r->deadline, 0 };
+
+		/* Not loaded yet: the child starts the clock once it has. */
+		if (r->budget > 0 && r->deadline == 0) {
+			a.grid_deadline = r->grid_budget;
+			a.deadline = r->budget;
+			a.after_load = 1;
+		}
 
 		close(sv[0]);
 		sc_child_main(&a);
@@ -161,6 +168,7 @@ static pid_t start_child(struct sc_supervisor *r, enum sc_phase phase, uint64_t 
 		return -1;
 	}
 	setpgid(pid, pid);
+	r->child_started = sc_now();
 	sc_child_pgid = pid;
 	r->pid = pid;
 	r->sock = sv[0];
@@ -212,7 +220,8 @@ static enum sc_phase after_death(struct sc_supervisor *r, int status, int hung, 
 
 	if (known)
 		sc_report_index(&r->l, &rph, &idx);
-	sc_record_death(r->rec, r->p, known || ph == SC_PH_RACE || ph == SC_PH_READER ? rph
+	sc_record_death(r->rec, r->p, known || ph == SC_PH_RACE || ph == SC_PH_READER ||
+			ph == SC_PH_TRACE ? rph
 			: SC_PH_LOAD, idx, known, status, hung);
 	if (known) {
 		if (pos + 1 > r->upto[ph])
@@ -220,7 +229,7 @@ static enum sc_phase after_death(struct sc_supervisor *r, int status, int hung, 
 		*from = pos + 1;
 		if (*from < sc_phase_n(&r->l, ph))
 			return ph;
-	} else if (ph == SC_PH_RACE || ph == SC_PH_READER) {
+	} else if (ph == SC_PH_RACE || ph == SC_PH_READER || ph == SC_PH_TRACE) {
 		r->conc_done[ph] = 1;
 	}
 	*from = 0;
@@ -249,12 +258,13 @@ static int setup(struct sc_supervisor *r, const struct sc_plan *p, char *err, si
 	}
 	r->start = sc_now();
 	if (p->seconds > 0) {
-		r->deadline = r->start + p->seconds;
-		reserve = (sc_phase_wanted(p, SC_PH_RACE) + sc_phase_wanted(p, SC_PH_READER)) *
-			  p->race_seconds;
+		/* Deadlines set when the candidate has loaded (receive.c). */
+		r->budget = p->seconds;
+		reserve = (sc_phase_wanted(p, SC_PH_RACE) + sc_phase_wanted(p, SC_PH_READER) +
+			   sc_phase_wanted(p, SC_PH_TRACE)) * p->race_seconds;
 		if (reserve > p->seconds / 2)
 			reserve = p->seconds / 2;
-		r->grid_deadline = r->deadline - reserve;
+		r->grid_budget = p->seconds - reserve;
 	}
 	/* Orphans of the child come to us, so none outlives the run. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -284,7 +294,13 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 		why = watch(&r, &status);
 		end_child(&r);
 		if (why == END_USER) {
+			/* The user's signal: what ran so far is the report, cut. */
+			r.rec->interrupted = sc_user_interrupt;
+			if (!r.forged && !r.forged_progress && sc_has_cases((enum sc_phase)r.phase) &&
+			    sc_known_phase(&r, r.phase) && r.pos > r.upto[r.phase])
+				r.upto[r.phase] = r.pos;
 			progress(&r, 1);
+			sc_run_settle(&r);
 			return SC_SUP_INTERRUPTED;
 		}
 		if (sc_foreign_signo) {

@@ -11,6 +11,7 @@
 
 size_t strlen(const char *s);
 size_t strnlen(const char *s, size_t count);
+size_t wcslen(const wchar_t *s);
 void *memcpy(void *dest, const void *src, size_t count);
 void *memmove(void *dest, const void *src, size_t count);
 void *memset(void *s, int c, size_t count);

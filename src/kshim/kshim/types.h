@@ -51,6 +51,11 @@ typedef int ssize_t;
 typedef ssize_t __kernel_ssize_t;
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef unsigned int gfp_t;
+/* The kernel's character types (linux/nls_types.h since v6.15, linux/nls.h
+ * before): a 16-bit plane-0 character and a full code point. */
+typedef u16 wchar_t;
+typedef u32 unicode_t;
+#define MAX_WCHAR_T 0xffff
 typedef long long loff_t;
 
 #ifndef __cplusplus

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Kernel-style include/linux/string.h written for strcheck's tests (not
- * kernel code).  strcheck builds lib/string.c against its own shims, never
- * this file; it reads only the strscpy_pad macro from here, as it does from
- * a real tree whose strscpy_pad is a macro, to check it with
- * --api=strscpy_pad.
+ * kernel code).  strcheck builds lib/string.c with the tree's own headers
+ * first, so this is the <linux/string.h> it gets (the shims give the rest);
+ * it also reads the strscpy_pad macro from here, as it does from a real
+ * tree whose strscpy_pad is a macro, to check it with --api=strscpy_pad.
  */
 #ifndef _LINUX_STRING_H_
 #define _LINUX_STRING_H_

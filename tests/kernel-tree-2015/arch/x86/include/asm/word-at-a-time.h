@@ -1,0 +1,1 @@
+../../../../../kernel-tree-v4/arch/x86/include/asm/word-at-a-time.h

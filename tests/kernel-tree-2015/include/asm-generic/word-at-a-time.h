@@ -1,0 +1,1 @@
+../../../kernel-tree/include/asm-generic/word-at-a-time.h

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A kernel-style lib/string.c written for strcheck's tests, not kernel
+ * code: the header layout of lib/string.c when strscpy
+ * appeared (v4.3, 2015), plain word loads, no INT_MAX check; a tree of only
+ * this file and the two word-at-a-time headers.
+ * (tests/suite-48-kernel-trees.sh; docs/your-code.md)
+ */
+
+#include <linux/types.h>
+#include <linux/string.h>
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/export.h>
+#include <linux/bug.h>
+#include <linux/errno.h>
+
+#include <asm/byteorder.h>
+#include <asm/word-at-a-time.h>
+#include <asm/page.h>
+
+#ifndef __HAVE_ARCH_STRLEN
+size_t strlen(const char *s)
+{
+	const char *p = s;
+
+	while (*p)
+		p++;
+	return p - s;
+}
+EXPORT_SYMBOL(strlen);
+#endif
+
+#ifndef __HAVE_ARCH_MEMSET
+void *memset(void *s, int c, size_t count)
+{
+	char *p = s;
+
+	while (count--)
+		*p++ = c;
+	return s;
+}
+EXPORT_SYMBOL(memset);
+#endif
+
+#ifndef __HAVE_ARCH_STRNCASECMP
+int strncasecmp(const char *s1, const char *s2, size_t len)
+{
+	unsigned char a = 0, b = 0;
+
+	while (len--) {
+		a = tolower(*s1++);
+		b = tolower(*s2++);
+		if (a != b || !a)
+			break;
+	}
+	return (int)a - (int)b;
+}
+EXPORT_SYMBOL(strncasecmp);
+#endif
+
+/**
+ * strscpy - copy a NUL-terminated string into a buffer of @count bytes
+ * @dest: where to copy the string to
+ * @src: where to copy the string from
+ * @count: size of @dest
+ *
+ * Whole words while a word and one more byte fit, then bytes; the last
+ * byte of @dest is always the NUL.  Returns the length copied, or -E2BIG
+ * when @count is 0 or the string did not fit.
+ */
+ssize_t strscpy(char *dest, const char *src, size_t count)
+{
+	const struct word_at_a_time constants = WORD_AT_A_TIME_CONSTANTS;
+	size_t max = count;
+	long res = 0;
+
+	if (count == 0)
+		return -E2BIG;
+
+#ifdef CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS
+	/* An unaligned source: no load may reach into the next page. */
+	if ((long)src & (sizeof(long) - 1)) {
+		size_t limit = PAGE_SIZE - ((long)src & (PAGE_SIZE - 1));
+
+		if (limit < max)
+			max = limit;
+	}
+#else
+	/* Words only between aligned addresses. */
+	if (((long)dest | (long)src) & (sizeof(long) - 1))
+		max = 0;
+#endif
+
+	while (max > sizeof(unsigned long) && count > sizeof(unsigned long)) {
+		unsigned long c, data;
+
+		c = *(unsigned long *)(src + res);
+		if (has_zero(c, &data, &constants)) {
+			data = prep_zero_mask(c, data, &constants);
+			data = create_zero_mask(data);
+			*(unsigned long *)(dest + res) = c & zero_bytemask(data);
+			return res + find_zero(data);
+		}
+		*(unsigned long *)(dest + res) = c;
+		res += sizeof(unsigned long);
+		count -= sizeof(unsigned long);
+		max -= sizeof(unsigned long);
+	}
+
+	while (count > 1) {
+		char c = src[res];
+
+		dest[res] = c;
+		if (!c)
+			return res;
+		res++;
+		count--;
+	}
+	/* The last byte is the NUL, whatever the source holds there. */
+	dest[res] = '\0';
+	return src[res] ? -E2BIG : res;
+}
+EXPORT_SYMBOL(strscpy);

@@ -1,0 +1,1 @@
+../../../../../kernel-tree/arch/x86/include/asm/word-at-a-time.h

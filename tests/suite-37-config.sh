@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# tier: check
+# The build notices its configuration (issue 22): the fresh-machine order,
+# a strcheck built without libseccomp (SECCOMP=0, as the probe finds on a
+# machine without it) and then a plain make once the library is there,
+# gets a sandboxed strcheck without `make clean` (the configuration stamp
+# build/config/SECCOMP, Makefile CONFIG_VARS), and the hostile zoo then
+# runs against it, not skipped; `make run` without libseccomp says in one
+# line how to get the sandbox.  Leaves build/ configured as it found it.
+set -u
+cd "$(dirname "$0")/.."
+. tests/common.sh
+out=build/test/config
+rm -rf "$out"
+mkdir -p "$out"
+SC=build/strcheck
+
+if ! printf '#include <seccomp.h>\n' | cc -E - > /dev/null 2>&1; then
+	skip "config_rebuild_with_seccomp: no libseccomp here (make deps installs it)"
+	exit 0
+fi
+# Built as on a machine without the library.
+make -s SECCOMP=0 build/strcheck > "$out/build0.log" 2>&1
+$SC --grid-case=0 > "$out/before.out" 2>&1
+grep -q '^sandbox: not sandboxed: this strcheck was built without libseccomp' "$out/before.out" &&
+	[ "$(cat build/config/SECCOMP)" = 0 ]
+check config_built_without_seccomp $? "see $out/before.out"
+make -n -s SECCOMP=0 run > "$out/run0.log" 2>&1
+[ "$(grep -c "make deps" "$out/run0.log")" = 1 ]
+check make_run_without_seccomp_says_make_deps $? "see $out/run0.log"
+# The library is there: the next make rebuilds what uses it.
+make -s build/strcheck > "$out/build1.log" 2>&1
+$SC --grid-case=0 > "$out/after.out" 2>&1
+grep -q '^sandbox: seccomp' "$out/after.out" && [ "$(cat build/config/SECCOMP)" = 1 ]
+check config_rebuilt_with_seccomp_after_install $? "see $out/after.out and $out/build1.log"
+make -q build/strcheck
+check config_stable_when_nothing_changed $? "make -q says build/strcheck is out of date"
+# The hostile zoo runs against it (one entry, as suite-35 runs them all).
+make -s build/zoo/hostile_kill_parent.so > /dev/null 2>&1
+$SC --impl=build/zoo/hostile_kill_parent.so --time=0 --no-race > "$out/hostile.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^DEFECT 1: tamper' "$out/hostile.out" && grep -q '^sandbox: seccomp' "$out/hostile.out"
+check hostile_zoo_runs_sandboxed_after_rebuild $? "exit $rc, see $out/hostile.out"
+exit 0
