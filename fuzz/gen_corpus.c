@@ -30,7 +30,7 @@ static const char *const harnesses[] = {
 static char dir[4096];
 static unsigned seq;
 static struct sc_case c;
-static uint8_t buf[SC_HEADER_LEN + SC_SRC_MAX];
+static uint8_t buf[SC_ENCODED_MAX];
 
 static void write_seed(const char *what, int relative)
 {
@@ -227,7 +227,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (size_t h = 0; h < sizeof(harnesses) / sizeof(harnesses[0]); h++) {
-		enum sc_api api = h < SC_API_COUNT ? (enum sc_api)h : SC_STRSCPY;
+		enum sc_api api = SC_STRSCPY;  /* fuzz_relations: strscpy's cases */
+
+		sc_api_parse(harnesses[h], &api);
 
 		snprintf(dir, sizeof(dir), "%s/fuzz_%s", argv[1], harnesses[h]);
 		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {

@@ -46,8 +46,9 @@ static struct {
 
 static struct sc_engine engine;
 static struct sc_case kase;
-static uint8_t patched[SC_HEADER_LEN + SC_SRC_MAX];
-static uint8_t file_buf[SC_HEADER_LEN + SC_SRC_MAX];
+static uint8_t patched[SC_ENCODED_MAX];
+static uint8_t file_buf[SC_ENCODED_MAX];
+static uint8_t upgraded[SC_ENCODED_MAX];
 static int patched_input;  /* this input's byte 0 was overridden */
 
 static void fatal(enum fh_kind kind, const char *what)
@@ -157,7 +158,7 @@ static void start(enum fh_kind kind)
 
 static uint8_t header0(uint8_t b)
 {
-	return (uint8_t)((b & ~7u) | h.api | (h.policy == SC_STRICT) << 2);
+	return sc_header_byte0(b, h.api, h.policy);
 }
 
 /* Byte 3 with the encoding's version, so that strcheck --replay takes it. */
@@ -289,6 +290,13 @@ void fh_check(enum fh_kind kind, const uint8_t *data, size_t len)
 
 	if (!h.running)
 		start(kind);
+	/* An input of the old encoding (version 2: a corpus saved before the
+	 * header grew) is read as it was and checked as version 3. */
+	if (sc_case_version(data, len) == SC_CASE_VERSION_OLD) {
+		sc_case_decode(&kase, data, len);
+		len = sc_case_encode(&kase, upgraded);
+		data = upgraded;
+	}
 	/* The harness's api and policy, whatever the input says. */
 	patched_input = !canonical(data, len);
 	if (patched_input) {

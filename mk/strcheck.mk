@@ -6,11 +6,12 @@
 strcheck: $(BUILD)/strcheck
 
 # The program's four rooms (docs/internals.md): the command line, getting
-# the candidate, the supervised run, the reports.  repro_template.c is not
-# part of strcheck's code: it is the body of every reproducer --emit-repro
-# writes, built into strcheck as a string.
+# the candidate, the supervised run, the reports.  repro_template.c and
+# repro_reference.c are not part of strcheck's code: they are the body of
+# every reproducer --emit-repro writes, built into strcheck as strings.
 STRCHECK_ROOMS := args candidate supervise report
-STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c src/cli/report/repro_template_flip.c,\
+STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c src/cli/report/repro_reference.c \
+		    src/cli/report/repro_template_flip.c,\
 		    $(foreach r,$(STRCHECK_ROOMS),$(sort $(wildcard src/cli/$(r)/*.c))))
 STRCHECK_OBJS  := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
 
@@ -18,11 +19,16 @@ $(BUILD)/gen/repro_template.h: src/cli/report/repro_template.c scripts/c-string.
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template < $< > $@.tmp && mv $@.tmp $@
 
+$(BUILD)/gen/repro_reference.h: src/cli/report/repro_reference.c scripts/c-string.sh
+	@mkdir -p $(@D)
+	bash scripts/c-string.sh sc_repro_reference < $< > $@.tmp && mv $@.tmp $@
+
 $(BUILD)/gen/repro_template_flip.h: src/cli/report/repro_template_flip.c scripts/c-string.sh
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template_flip < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_template_flip.h
+$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_reference.h \
+	$(BUILD)/gen/repro_template_flip.h
 
 # The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
 # it (SECCOMP=0, or no <seccomp.h>, as in some cross builds) strcheck
@@ -36,7 +42,8 @@ ifeq ($(SECCOMP),1)
 SECCOMP_CFLAGS := -DSC_HAVE_SECCOMP
 SECCOMP_LIBS   := -lseccomp
 endif
-$(BUILD)/cli/supervise/sandbox.o $(BUILD)/strcheck: $(call config_stamp,SECCOMP)
+$(BUILD)/cli/supervise/sandbox.o $(BUILD)/cli/supervise/sandbox_trace.o $(BUILD)/strcheck: \
+	$(call config_stamp,SECCOMP)
 
 $(BUILD)/cli/%.o: src/cli/%.c $(HEADERS) $(CLI_HEADERS) mk/strcheck.mk
 	@mkdir -p $(@D)
@@ -83,14 +90,18 @@ man: $(BUILD)/strcheck
 # The tracer (src/engine/trace*.c) decodes instructions with Zydis
 # (libzydis-dev, scripts/deps.sh); without it (ZYDIS=0, no header, another
 # architecture) strcheck builds and its reports say the race check is
-# sampled, not traced.
+# sampled, not traced.  Probed at every make, with a stamp (CONFIG_VARS,
+# Makefile): installing libzydis-dev after a first build gets the tracer
+# at the next make.
 ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
+CONFIG_VARS += ZYDIS
 ifeq ($(ZYDIS),1)
 $(BUILD)/engine/src/engine/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
 ZYDIS_LIBS := -lZydis
 STRCHECK_LDLIBS += $(ZYDIS_LIBS)
 endif
-$(BUILD)/engine/src/engine/trace_decode.o: mk/strcheck.mk
+$(BUILD)/engine/src/engine/trace_decode.o $(BUILD)/strcheck $(BUILD)/test_trace: \
+	$(call config_stamp,ZYDIS)
 
 # The tracer alone (tests/suite-37-trace.sh, scripts/bench-trace.sh).
 $(BUILD)/test_trace: tests/test_trace.c $(BUILD)/libengine.a $(HEADERS)

@@ -23,4 +23,22 @@ size_t ref_strlcpy(char *dst, const char *src, size_t size);
  * strlen(src) >= n; returns dst. */
 char *ref_strncpy(char *dst, const char *src, size_t n);
 
+/* BSD strlcat: dlen = dst's string's length within size (size if no NUL
+ * there); appends min(strlen(src), size-dlen-1) bytes and a NUL when
+ * dlen < size, writes nothing otherwise; returns min(size, dlen) +
+ * strlen(src). */
+size_t ref_strlcat(char *dst, const char *src, size_t size);
+
+/* C strncat: appends at most n bytes of src (to its NUL) after dst's
+ * string, then a NUL; never reads src[n]; returns dst. */
+char *ref_strncat(char *dst, const char *src, size_t n);
+
+/* POSIX stpncpy: strncpy, returning the first NUL written in dst[0..n-1],
+ * or dst + n. */
+char *ref_stpncpy(char *dst, const char *src, size_t n);
+
+/* memccpy: copies bytes until (unsigned char)c has been copied or n bytes
+ * have; returns the byte after that c in dst, or NULL. */
+void *ref_memccpy(void *dst, const void *src, int c, size_t n);
+
 #endif

@@ -68,6 +68,11 @@ $T check build/zoo/bad_race_volatile_loop.so strscpy strscpy 0 64 > "$out/volati
 grep -q 'made NUL right after its read 1 by strscpy+0x[0-9a-f]*, read again by strscpy+0x' "$out/volatile.txt"
 check finding_names_byte_and_instructions $? "$(cat "$out/volatile.txt")"
 
+# ... and, in the text report, their source lines (the zoo has -g).
+$SC --impl=build/zoo/bad_race_volatile_loop.so --time=2 > "$out/source.out" 2>&1
+grep -q '^  source    bad_race_volatile_loop.c:[0-9]*, bad_race_volatile_loop.c:[0-9]*' "$out/source.out"
+check finding_gives_source_lines $? "see $out/source.out"
+
 # Correct implementations and every path: the first 32 cases pass, with
 # the reader's watch (stores traced too).
 for e in ok_byte_loop:strscpy ok_aligned_word:strscpy ok_page_limited:strscpy \

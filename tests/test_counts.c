@@ -26,7 +26,7 @@ static void result(const char *name, int ok, const char *why)
 }
 
 static struct sc_case a, b, scratch;
-static uint8_t buf[SC_HEADER_LEN + SC_SRC_MAX];
+static uint8_t buf[SC_ENCODED_MAX];
 
 static void encoding(void)
 {
@@ -174,7 +174,9 @@ static void grid_shapes(void)
 	for (unsigned api = 0; api < SC_API_COUNT; api++) {
 		struct seen s = { (enum sc_api)api, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 		char name[64];
-		int any = api == SC_STRSCPY || api == SC_STRLCPY;
+		/* The APIs that take any count (sc_count_fits_api). */
+		int any = api == SC_STRSCPY || api == SC_STRLCPY || api == SC_STRLCAT ||
+			  api == SC_STRNCAT || api == SC_MEMCCPY;
 
 		sc_grid((enum sc_api)api, SC_NO_LEAK, &scratch, look, &s);
 		for (uint64_t i = 0; i < 20000; i++) {

@@ -17,8 +17,19 @@ enum sc_api {
 	SC_STRSCPY_PAD,
 	SC_STRLCPY,
 	SC_STRNCPY,
+	SC_STRLCAT,     /* the concatenations: dest holds a string first */
+	SC_STRNCAT,
+	SC_STPNCPY,
+	SC_MEMCCPY,     /* copies up to a byte c (the case's ch) */
 	SC_API_COUNT
 };
+
+/* True for the APIs that append to dest's string (strlcat, strncat): the
+ * case carries dest's initial bytes (dst_init). */
+static inline int sc_api_appends(enum sc_api api)
+{
+	return api == SC_STRLCAT || api == SC_STRNCAT;
+}
 
 /*
  * Placement of a buffer in its arena.  off means, per placement:
@@ -58,6 +69,8 @@ enum sc_count_rel { SC_REL_NONE, SC_REL_DEST, SC_REL_SRC, SC_REL_COUNT };
  * mapped: strscpy_pad, which pads to count, gets these. */
 #define SC_DEST_BACKED ((size_t)1 << 21)
 #define SC_OFF_MAX 63
+/* Longest initial string of dest (strlcat, strncat): past two pages. */
+#define SC_DINIT_MAX 8400u
 
 struct sc_case {
 	enum sc_api api;
@@ -66,14 +79,23 @@ struct sc_case {
 	unsigned src_off, dst_off;  /* 0..SC_OFF_MAX */
 	enum sc_count_rel count_rel;
 	uint64_t count;             /* any 64-bit value; k when count_rel != NONE */
+	int32_t ch;                 /* memccpy: the int c the call gets; else 0 */
+	size_t dst_init_len;        /* strlcat, strncat: dest's bytes before the call */
+	unsigned char dst_init[SC_DINIT_MAX + 1];
 	size_t src_len;
 	unsigned char src[SC_SRC_MAX + 1];
 };
 
-/* Encoded header size (version 2); the source bytes follow it. */
-#define SC_HEADER_LEN 12
+/* Encoded header size (version 3); dest's initial bytes (strlcat,
+ * strncat) and the source bytes follow it. */
+#define SC_HEADER_LEN 16
 /* The encoding's version, in the high nibble of header byte 3. */
-#define SC_CASE_VERSION 2
+#define SC_CASE_VERSION 3
+/* The older version still replayed (a 12-byte header, four APIs). */
+#define SC_CASE_VERSION_OLD 2
+#define SC_HEADER_LEN_OLD 12
+/* Longest encoded case. */
+#define SC_ENCODED_MAX (SC_HEADER_LEN + SC_DINIT_MAX + SC_SRC_MAX)
 
 /* Count forms of the header (byte 3, bits 0-2), see case.c. */
 enum sc_count_form {
@@ -85,6 +107,13 @@ enum sc_count_form {
 
 /* True when the case's count gets a capped destination (see SC_DST_SPAN). */
 int sc_count_is_huge(const struct sc_case *c);
+
+/* True when dest is as long as a huge count says (backed on demand,
+ * dest_demand.h): every API but strncat, whose dest is what it appends. */
+static inline int sc_dst_is_huge(const struct sc_case *c)
+{
+	return c->api != SC_STRNCAT && sc_count_is_huge(c);
+}
 
 /* The destination's length: count, or SC_DST_SPAN for a huge count (the
  * one place that caps it: runner, judges and reports all ask here). */
@@ -105,6 +134,10 @@ int sc_count_fits_api(enum sc_api api, uint64_t count, enum sc_count_rel rel);
 /* Version of an encoded case's header (0 when shorter than a header). */
 unsigned sc_case_version(const uint8_t *data, size_t len);
 
+/* Header byte 0 with api and policy set (the placements kept): what the
+ * fuzz harnesses force on an input. */
+uint8_t sc_header_byte0(uint8_t b, enum sc_api api, enum sc_policy policy);
+
 /* Set the count fields of an encoded header (hdr[3..11]): form and value. */
 void sc_header_set_count(uint8_t *hdr, enum sc_count_form form, uint64_t value);
 
@@ -119,7 +152,7 @@ enum sc_count_form sc_header_count(const uint8_t *hdr, uint64_t *value);
  */
 void sc_case_decode(struct sc_case *c, const uint8_t *data, size_t len);
 
-/* Encode; returns the length written (at most SC_HEADER_LEN + SC_SRC_MAX). */
+/* Encode; returns the length written (at most SC_ENCODED_MAX). */
 size_t sc_case_encode(const struct sc_case *c, uint8_t *out);
 
 /* Bring a hand-built case to the form sc_case_decode produces. */
@@ -131,8 +164,22 @@ size_t sc_case_readable(const struct sc_case *c);
 /* Index of the first NUL in src[0..src_len-1], or src_len if none. */
 size_t sc_case_strlen(const struct sc_case *c);
 
+/* dest's initial string's length (strlcat, strncat): the first NUL of
+ * dst_init, or dst_init_len when it has none. */
+size_t sc_case_dlen(const struct sc_case *c);
+
+/* memccpy: index of the first (unsigned char)ch in src, or src_len. */
+size_t sc_case_chpos(const struct sc_case *c);
+
+/* How many bytes the case's encoding has (sc_case_encode's length). */
+size_t sc_case_encoded_len(const struct sc_case *c);
+
 const char *sc_api_name(enum sc_api api);
 int sc_api_parse(const char *name, enum sc_api *api);  /* 0 ok, -1 unknown */
+/* The API a symbol's name says (it holds the API's name, the longest
+ * one: my_strlcat is strlcat, strscpy_pad_fast strscpy_pad); 0 ok, -1 if
+ * it names none. */
+int sc_api_from_symbol(const char *symbol, enum sc_api *api);
 const char *sc_place_name(enum sc_place place);
 
 #endif

@@ -164,6 +164,8 @@ static enum want want_at(const struct sc_case *c, uint64_t k, uint64_t count, in
 		return W_UNCHANGED;  /* past count; nothing to write; (not reached) */
 	if (c->api == SC_STRSCPY_PAD)
 		return W_ZERO;
+	if (c->api == SC_MEMCCPY)
+		return W_UNCHANGED;  /* nothing after the c it copied */
 	return c->policy == SC_STRICT ? W_UNCHANGED : W_UNCHANGED_OR_ZERO;
 }
 
@@ -209,7 +211,7 @@ int sc_demand_judge(const struct sc_case *c, const struct sc_outcome *o, int64_t
 	enum want how = W_UNCHANGED, how2;
 	enum sc_rule_id rule;
 
-	if (!sc_count_is_huge(c) || !dm.region)
+	if (!sc_dst_is_huge(c) || !dm.region)
 		return nf;
 	/* A cut call was not judged by sc_judge past the margins: its bytes
 	 * after the NUL in the mapped part are judged here. */
@@ -226,7 +228,8 @@ int sc_demand_judge(const struct sc_case *c, const struct sc_outcome *o, int64_t
 					      (int64_t)first, "wrote %" PRIu64 " byte(s) at or past "
 					      "dest+count, the first at dest+count+%" PRIu64, bad,
 					      first - o->count);
-		rule = nul < 0 ? SC_RULE_HUGE_COUNT_WRITES_NOTHING :
+		rule = c->api == SC_MEMCCPY ? SC_RULE_STOPS_AFTER_C :
+		       nul < 0 ? SC_RULE_HUGE_COUNT_WRITES_NOTHING :
 		       how == W_ZERO ? SC_RULE_ZERO_PADDED :
 		       c->policy == SC_STRICT ? SC_RULE_UNCHANGED_AFTER_NUL : SC_RULE_NO_LEAK_AFTER_NUL;
 		return sc_add_finding(f, nf, max, rule, SC_PASS, (int64_t)first,

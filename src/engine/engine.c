@@ -157,16 +157,12 @@ void sc_engine_fini(struct sc_engine *e)
 
 void *sc_reference(enum sc_api api)
 {
-	switch (api) {
-	case SC_STRSCPY:
-		return (void *)ref_strscpy;
-	case SC_STRSCPY_PAD:
-		return (void *)ref_strscpy_pad;
-	case SC_STRLCPY:
-		return (void *)ref_strlcpy;
-	default:
-		return (void *)ref_strncpy;
-	}
+	static void *const refs[SC_API_COUNT] = {
+		(void *)ref_strscpy, (void *)ref_strscpy_pad, (void *)ref_strlcpy, (void *)ref_strncpy,
+		(void *)ref_strlcat, (void *)ref_strncat, (void *)ref_stpncpy, (void *)ref_memccpy,
+	};
+
+	return refs[(unsigned)api < SC_API_COUNT ? api : SC_STRNCPY];
 }
 
 static size_t min_size(size_t a, size_t b)
@@ -190,7 +186,7 @@ static void place(struct sc_engine *e, const struct sc_case *c, struct sc_outcom
 	sc_memcpy(rw, c->src, c->src_len);
 	sc_memcpy(rw + c->src_len, sc_filler_from(c->src_len), src_after);
 
-	if (sc_count_is_huge(c)) {
+	if (sc_dst_is_huge(c)) {
 		/* Its mapped part to the region backed on demand: all of it dest. */
 		dst = sc_demand_place(&e->hdst, c->dst_place, c->dst_off, &n);
 		out->before = min_size(SC_MARGIN, (size_t)(dst - e->hdst.data));
@@ -239,8 +235,15 @@ static void call(struct sc_engine *e, const struct sc_case *c, void *fn, unsigne
 			out->ret = ((sc_strscpy_fn)fn)((char *)dst, (const char *)src, count);
 			break;
 		case SC_STRLCPY:
+		case SC_STRLCAT:
 			out->ret = (int64_t)((sc_strlcpy_fn)fn)((char *)dst, (const char *)src, count);
 			break;
+		case SC_MEMCCPY: {
+			void *p = ((sc_memccpy_fn)fn)(dst, src, (int)c->ch, count);
+
+			out->ret = p ? (int64_t)((uintptr_t)p - (uintptr_t)dst) : SC_RET_NULL;
+			break;
+		}
 		default:
 			out->ret = ((sc_strncpy_fn)fn)((char *)dst, (const char *)src, count) - (char *)dst;
 			break;
@@ -286,6 +289,7 @@ static void run_in_arena(struct sc_engine *e, const struct sc_case *c, void *fn,
 	win = dst - out->before;
 	/* Destination and the margins around it: canaries. */
 	sc_memcpy(win, sc_canaries(-(int64_t)out->before), out->win_len);
+	sc_memcpy(dst, c->dst_init, c->dst_init_len);
 	if (e->dest_terminated && out->dst_len)
 		dst[out->dst_len - 1] = 0;
 	e->dest_now = dst;
@@ -308,17 +312,25 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_ou
 
 /*
  * How many bytes from dest on the API's reference may write (ref/): the
- * string and its NUL, cut at count (strscpy, strlcpy); count bytes
- * (strncpy, strscpy_pad), none when strscpy_pad refuses a count above
- * INT_MAX.  Nothing before dest, nothing past the bound.
+ * string and its NUL, cut at count (strscpy, strlcpy; strlcat after
+ * dest's string; memccpy up to c); count bytes (strncpy, stpncpy,
+ * strscpy_pad), none when strscpy_pad refuses a count above INT_MAX;
+ * strncat's dest is exactly what it writes.  Nothing before dest, nothing past the bound.
  */
 static size_t ref_writes(const struct sc_case *c, const struct sc_outcome *o)
 {
-	uint64_t L1 = (uint64_t)sc_case_strlen(c) + 1;
+	uint64_t L1 = (uint64_t)sc_case_strlen(c) + 1, dlen;
 
 	switch (c->api) {
 	case SC_STRSCPY:
 	case SC_STRLCPY:
+		return (size_t)(L1 < o->count ? L1 : o->count);
+	case SC_STRLCAT:
+		/* From dest on: its string, what is appended, the NUL. */
+		dlen = sc_case_dlen(c);
+		return dlen >= o->count ? 0 : (size_t)(dlen + L1 < o->count ? dlen + L1 : o->count);
+	case SC_MEMCCPY:
+		L1 = (uint64_t)sc_case_chpos(c) + 1;
 		return (size_t)(L1 < o->count ? L1 : o->count);
 	case SC_STRSCPY_PAD:
 		return o->count > INT_MAX ? 0 : o->dst_len;
@@ -355,8 +367,10 @@ static void run_reference(struct sc_engine *e, const struct sc_case *c)
 		e->ref_before = out->before;
 		e->ref_len = out->win_len;
 	}
+	/* dest's initial string (strlcat, strncat) is the reference's too. */
+	sc_memcpy(dst, c->dst_init, c->dst_init_len);
 	e->ref_ok = 1;
-	e->ref_dirty = w;
+	e->ref_dirty = w > c->dst_init_len ? w : c->dst_init_len;
 	call(e, c, sc_reference(c->api), dst, out);
 }
 
@@ -365,13 +379,17 @@ static int judge_all(struct sc_engine *e, const struct sc_case *c, struct sc_fin
 {
 	int nf = sc_judge(c, &e->cand, &e->ref, f, max);
 
-	if (sc_count_is_huge(c)) {
+	if (sc_dst_is_huge(c)) {
 		const unsigned char *want = e->ref.win + e->ref.before;
 		const unsigned char *nul = e->ref.stop == SC_RETURNED ?
 					   sc_memchr(want, 0, e->ref.dst_len) : NULL;
+		int64_t end = nul ? nul - want : -1;
 
+		/* memccpy ends at the c it copied (ref.ret is past it), not a NUL. */
+		if (c->api == SC_MEMCCPY)
+			end = e->ref.stop == SC_RETURNED && e->ref.ret != SC_RET_NULL ? e->ref.ret - 1 : -1;
 		if (e->cand.stop == SC_RETURNED || e->cand.stop == SC_CUT)
-			nf = sc_demand_judge(c, &e->cand, nul ? nul - want : -1, f, nf, max);
+			nf = sc_demand_judge(c, &e->cand, end, f, nf, max);
 		sc_demand_reset();
 	}
 	return nf;

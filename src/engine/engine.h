@@ -24,7 +24,8 @@
 /* Type of each API's function. */
 typedef long (*sc_strscpy_fn)(char *, const char *, size_t);  /* ssize_t */
 typedef size_t (*sc_strlcpy_fn)(char *, const char *, size_t);
-typedef char *(*sc_strncpy_fn)(char *, const char *, size_t);
+typedef char *(*sc_strncpy_fn)(char *, const char *, size_t);  /* strncat, stpncpy too */
+typedef void *(*sc_memccpy_fn)(void *, const void *, int, size_t);
 
 struct sc_engine {
 	struct sc_arena src;     /* read-only for the candidate */

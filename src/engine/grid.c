@@ -1,68 +1,13 @@
+/*
+ * grid.c - the grid's sections every API shares (count shapes, guard
+ * placements, short strings at every alignment, byte values, long
+ * strings), their order, and the seeded random cases (grid.h).
+ */
 #include <stdint.h>
 #include <string.h>
 
 #include "grid.h"
-
-/* Bytes that break word-at-a-time code: high bytes (signed char, has-zero
- * false positives), 0x01 (borrow chains), 0x7f/0x80 boundaries. */
-static const unsigned char tricky[] = {
-	'a', 0x80, 'b', 0x81, 0x01, 0xfe, 'c', 0xff, 0x7f, 'd', 0x01, 0x80, 'e', 0xc3, 'f', 0x01,
-};
-
-#define TRAILER 24
-
-uint64_t sc_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-/* A string of len non-NUL bytes, its NUL, then a trailer of non-NUL bytes
- * that a leaking or over-reading copy would pick up. */
-static void make_source(struct sc_case *c, size_t len, unsigned variant)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		c->src[i] = tricky[(i + variant) % sizeof(tricky)];
-	c->src[len] = 0;
-	for (i = 1; i <= TRAILER && len + i < SC_SRC_MAX; i++)
-		c->src[len + i] = tricky[(i * 3 + variant) % sizeof(tricky)];
-	c->src_len = len + i;
-}
-
-struct walk {
-	enum sc_api api;
-	enum sc_policy policy;
-	struct sc_case *c;
-	sc_case_fn fn;
-	void *arg;
-	uint64_t n;
-	int stop;
-	enum sc_count_rel rel;  /* of the counts emit() gives */
-};
-
-static void emit(struct walk *w, enum sc_place sp, unsigned so, enum sc_place dp,
-		 unsigned doff, uint64_t count)
-{
-	struct sc_case *c = w->c;
-
-	if (w->stop)
-		return;
-	c->api = w->api;
-	c->policy = w->policy;
-	c->src_place = sp;
-	c->src_off = so;
-	c->dst_place = dp;
-	c->dst_off = doff;
-	c->count_rel = w->rel;
-	c->count = count;
-	sc_case_normalize(c);
-	w->stop = w->fn(c, w->n++, w->arg);
-}
+#include "grid_walk.h"
 
 /* Counts worth trying for a string of length len. */
 static size_t counts_for(size_t len, uint64_t *out)
@@ -99,11 +44,11 @@ static void short_strings(struct walk *w)
 	for (size_t len = 0; len <= 72 && !w->stop; len++) {
 		size_t nc = counts_for(len, counts);
 
-		make_source(w->c, len, (unsigned)len);
+		sc_grid_source(w->c, len, (unsigned)len);
 		for (unsigned so = 0; so <= SC_OFF_MAX; so++)
 			for (unsigned doff = 0; doff <= SC_OFF_MAX; doff++) {
-				emit(w, SC_FREE, so, SC_FREE, doff, len + 1);
-				emit(w, SC_FREE, so, SC_FREE, doff, counts[(so * 7 + doff) % nc]);
+				sc_grid_emit(w, SC_FREE, so, SC_FREE, doff, len + 1);
+				sc_grid_emit(w, SC_FREE, so, SC_FREE, doff, counts[(so * 7 + doff) % nc]);
 			}
 	}
 }
@@ -127,11 +72,11 @@ static void long_strings(struct walk *w)
 			len = longs[li - (300 - 73) - 1], step = 9;
 		else
 			break;
-		make_source(w->c, len, (unsigned)li);
+		sc_grid_source(w->c, len, (unsigned)li);
 		for (unsigned so = 0; so <= SC_OFF_MAX; so += step)
 			for (size_t d = 0; d < 4; d++)
 				for (size_t a = 0; a < 4; a++)
-					emit(w, SC_FREE, so, SC_FREE, doffs[(d + a) % 4],
+					sc_grid_emit(w, SC_FREE, so, SC_FREE, doffs[(d + a) % 4],
 					     (uint64_t)((int64_t)len + around[a]));
 	}
 }
@@ -149,30 +94,30 @@ static void guard_placements(struct walk *w)
 
 		for (unsigned off = 0; off <= SC_OFF_MAX; off += step) {
 			/* No NUL in count bytes, the count-th byte is the guard. */
-			make_source(c, len, off);
+			sc_grid_source(c, len, off);
 			c->src_len = len;
-			emit(w, SC_AT_END, off, SC_FREE, off, len);
+			sc_grid_emit(w, SC_AT_END, off, SC_FREE, off, len);
 			/* NUL is the last byte before the guard; count larger. */
-			make_source(c, len, off);
+			sc_grid_source(c, len, off);
 			c->src_len = len + 1;
-			emit(w, SC_AT_END, off, SC_FREE, 0, len + 2);
-			make_source(c, len, off);
+			sc_grid_emit(w, SC_AT_END, off, SC_FREE, 0, len + 2);
+			sc_grid_source(c, len, off);
 			c->src_len = len + 1;
-			emit(w, SC_AT_END, off, SC_FREE, 5, len + 64);
+			sc_grid_emit(w, SC_AT_END, off, SC_FREE, 5, len + 64);
 			/* Source right after the guard. */
-			make_source(c, len, off);
-			emit(w, SC_AT_START, off, SC_FREE, 0, len + 1);
-			make_source(c, len, off);
-			emit(w, SC_AT_START, off, SC_FREE, 0, len ? len : 1);
+			sc_grid_source(c, len, off);
+			sc_grid_emit(w, SC_AT_START, off, SC_FREE, 0, len + 1);
+			sc_grid_source(c, len, off);
+			sc_grid_emit(w, SC_AT_START, off, SC_FREE, 0, len ? len : 1);
 			/* Destination ending at dest + count, and right after a guard. */
-			make_source(c, len, off);
-			emit(w, SC_FREE, off, SC_AT_END, 0, len + 1);
-			emit(w, SC_FREE, off, SC_AT_END, off, len ? len : 1);
-			emit(w, SC_FREE, off, SC_AT_END, 0, len + 9);
-			emit(w, SC_FREE, off, SC_AT_START, 0, len + 1);
-			emit(w, SC_FREE, off, SC_AT_START, off, len ? len : 1);
+			sc_grid_source(c, len, off);
+			sc_grid_emit(w, SC_FREE, off, SC_AT_END, 0, len + 1);
+			sc_grid_emit(w, SC_FREE, off, SC_AT_END, off, len ? len : 1);
+			sc_grid_emit(w, SC_FREE, off, SC_AT_END, 0, len + 9);
+			sc_grid_emit(w, SC_FREE, off, SC_AT_START, 0, len + 1);
+			sc_grid_emit(w, SC_FREE, off, SC_AT_START, off, len ? len : 1);
 			/* Both at once. */
-			emit(w, SC_AT_START, off, SC_AT_END, 0, len + 1);
+			sc_grid_emit(w, SC_AT_START, off, SC_AT_END, 0, len + 1);
 		}
 	}
 }
@@ -189,9 +134,9 @@ static void byte_values(struct walk *w)
 				c->src[len] = 0;
 				memset(c->src + len + 1, (int)b, 8);
 				c->src_len = len + 9;
-				emit(w, SC_FREE, so, SC_FREE, so, len + 1);
-				emit(w, SC_FREE, so, SC_FREE, 0, len);
-				emit(w, SC_FREE, so, SC_FREE, 1, len + 8);
+				sc_grid_emit(w, SC_FREE, so, SC_FREE, so, len + 1);
+				sc_grid_emit(w, SC_FREE, so, SC_FREE, 0, len);
+				sc_grid_emit(w, SC_FREE, so, SC_FREE, 1, len + 8);
 			}
 }
 
@@ -225,12 +170,12 @@ static void shape_cases(struct walk *w, uint64_t count, size_t t)
 	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]) && !w->stop; i++) {
 		if (i > 0 && lens[i] == lens[i - 1])
 			continue;
-		make_source(w->c, lens[i], (unsigned)i);
-		emit(w, SC_FREE, (unsigned)i, SC_FREE, (unsigned)(i * 3), count);
-		make_source(w->c, lens[i], (unsigned)i);
-		emit(w, SC_AT_END, 0, SC_AT_START, 0, count);
-		make_source(w->c, lens[i], (unsigned)i);
-		emit(w, SC_AT_START, (unsigned)i, SC_AT_END, 0, count);
+		sc_grid_source(w->c, lens[i], (unsigned)i);
+		sc_grid_emit(w, SC_FREE, (unsigned)i, SC_FREE, (unsigned)(i * 3), count);
+		sc_grid_source(w->c, lens[i], (unsigned)i);
+		sc_grid_emit(w, SC_AT_END, 0, SC_AT_START, 0, count);
+		sc_grid_source(w->c, lens[i], (unsigned)i);
+		sc_grid_emit(w, SC_AT_START, (unsigned)i, SC_AT_END, 0, count);
 	}
 }
 
@@ -266,11 +211,19 @@ uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 {
 	struct walk w = { api, policy, c, fn, arg, 0, 0, SC_REL_NONE };
 
+	/* The sections common to every API: dest empty (strlcat, strncat),
+	 * c = 0 (memccpy as a string copy); then each API's own. */
+	c->dst_init_len = 0;
+	c->ch = 0;
 	count_shapes(&w);
 	guard_placements(&w);
 	short_strings(&w);
 	byte_values(&w);
 	long_strings(&w);
+	if (sc_api_appends(api))
+		sc_grid_append(&w);
+	else if (api == SC_MEMCCPY)
+		sc_grid_memccpy(&w);
 	return w.n;
 }
 
@@ -359,5 +312,6 @@ void sc_random_case(uint64_t seed, uint64_t index, enum sc_api api,
 			c->count = 0;
 		break;
 	}
+	sc_random_relative(&st, c);
 	sc_case_normalize(c);
 }

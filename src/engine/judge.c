@@ -39,10 +39,14 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 	} else if (o->fault_arena == 'd') {
 		int64_t rel = (int64_t)(o->fault_addr - (uintptr_t)o->dst);
 
-		if (rel >= 0 && (uint64_t)rel >= o->count)
+		if (rel >= (int64_t)o->dst_len && c->api == SC_STRNCAT)
+			snprintf(buf, size, "%s at dest+%" PRId64 ", %" PRId64 " byte(s) past the NUL "
+				 "it appends (dest+%zu), in %s the destination", verb, rel,
+				 rel - (int64_t)o->dst_len + 1, o->dst_len - 1, where);
+		else if (rel >= 0 && (uint64_t)rel >= o->count)
 			snprintf(buf, size, "%s at dest+count+%" PRIu64 ", past dest[count-1] (dest "
 				 "backed on demand up to count)", verb, (uint64_t)rel - o->count);
-		else if (rel >= (int64_t)o->dst_len && sc_count_is_huge(c))
+		else if (rel >= (int64_t)o->dst_len && sc_dst_is_huge(c))
 			snprintf(buf, size, "%s at dest+%" PRId64 ", inside count but past the %zu "
 				 "bytes strcheck backs", verb, rel, o->dst_len + SC_DEST_BACKED);
 		else if (rel >= (int64_t)o->dst_len)
@@ -76,13 +80,17 @@ static int judge_stop(const struct sc_case *c, const struct sc_outcome *o,
 	if (o->fault_arena == 's')
 		cls = o->fault_region == SC_GUARD_BEFORE ? SC_UNDERREAD :
 		      o->fault_region == SC_GUARD_AFTER ? SC_OVERREAD : SC_SRC_WRITE;
+	else if (o->fault_arena == 'd' && o->access == 'r')
+		/* The concatenations read dest: past it (strlcat's size) or before. */
+		cls = o->fault_region == SC_GUARD_BEFORE ? SC_UNDERREAD : SC_OVERREAD;
 	else if (o->fault_arena == 'd')
 		cls = o->fault_region == SC_GUARD_BEFORE ? SC_UNDERWRITE : SC_OVERWRITE;
 	return sc_add_finding(f, 0, max, SC_RULE_NO_FAULT, cls, -1, "faulted: %s", where);
 }
 
 /* Bytes outside dest[0..dst_len-1] must still hold their canaries. */
-static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n, int max)
+static int judge_margins(const struct sc_outcome *o, int strncat_dest, struct sc_finding *f,
+			 int n, int max)
 {
 	int64_t first_before = 0, first_after = -1;
 	size_t hits_before = 0, hits_after = 0, i;
@@ -112,7 +120,11 @@ static int judge_margins(const struct sc_outcome *o, struct sc_finding *f, int n
 		n = sc_add_finding(f, n, max, SC_RULE_NO_WRITE_BEFORE_DEST, SC_PASS, first_before,
 			"wrote %zu byte(s) before dest, the first at dest%+" PRId64,
 			hits_before, first_before);
-	if (hits_after)
+	if (hits_after && strncat_dest)
+		n = sc_add_finding(f, n, max, SC_RULE_NO_WRITE_PAST_COUNT, SC_PASS, first_after,
+			"wrote %zu byte(s) past the NUL it appends (dest+%zu), the first at "
+			"dest+%" PRId64, hits_after, o->dst_len - 1, first_after);
+	else if (hits_after)
 		n = sc_add_finding(f, n, max, SC_RULE_NO_WRITE_PAST_COUNT, SC_PASS, first_after,
 			"wrote %zu byte(s) at or past dest+count, the first at dest+count+%" PRId64,
 			hits_after, first_after - (int64_t)o->dst_len);
@@ -128,14 +140,14 @@ int sc_judge_begin(const struct sc_case *c, const struct sc_outcome *o,
 	if (o->stop == SC_CUT) {
 		/* Cut where dest stops being backed: not a defect of its own; the
 		 * margins here, its writes after the NUL by dest_demand.c. */
-		*nf = judge_margins(o, f, 0, max);
+		*nf = judge_margins(o, c->api == SC_STRNCAT, f, 0, max);
 		return 0;
 	}
 	if (o->stop != SC_RETURNED) {
 		*nf = judge_stop(c, o, f, max);
 		return 0;
 	}
-	*nf = judge_margins(o, f, 0, max);
+	*nf = judge_margins(o, c->api == SC_STRNCAT, f, 0, max);
 	return 1;
 }
 
@@ -149,7 +161,7 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 {
 	const unsigned char *got = cand->win + cand->before;
 	const unsigned char *want = ref->win + ref->before;
-	size_t n = cand->dst_len, diffs, i;
+	size_t n = cand->dst_len, diffs, i, dlen;
 	const unsigned char *nul;
 	int64_t t, d;
 	int nf;
@@ -159,13 +171,19 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 
 	/* strscpy may refuse a count above INT_MAX outright (docs/contract.md,
 	 * "Huge counts"; docs/counts.md); a count below it must be copied. */
+	if (sc_judge_exact(c)) {
+		if (cand->ret != ref->ret)
+			nf = sc_judge_return(c, cand, ref, f, nf, max);
+		return sc_judge_image(c, cand, ref, f, nf, max);
+	}
 	if (c->api == SC_STRSCPY && cand->count > INT_MAX && cand->ret == -E2BIG &&
 	    dest_untouched(cand))
 		return nf;
 	/* Where the reference writes nothing (strscpy_pad refuses a count
 	 * above INT_MAX), the candidate must not write either: a refusal after
 	 * a partial copy, e.g. of a count cut to 32 bits, is a defect. */
-	if (c->api != SC_STRNCPY && ref->ret == -E2BIG && dest_untouched(ref)) {
+	if ((c->api == SC_STRSCPY || c->api == SC_STRSCPY_PAD || c->api == SC_STRLCPY) &&
+	    ref->ret == -E2BIG && dest_untouched(ref)) {
 		d = sc_first_diff(got, want, 0, n, &diffs);
 		if (d >= 0)
 			nf = sc_add_finding(f, nf, max, SC_RULE_HUGE_COUNT_WRITES_NOTHING, SC_PASS,
@@ -175,22 +193,11 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	}
 
 	if (cand->ret != ref->ret)
-		nf = sc_add_finding(f, nf, max, SC_RULE_RETURN_VALUE, SC_PASS, -1,
-			 "returned %" PRId64 ", expected %" PRId64, cand->ret, ref->ret);
+		nf = sc_judge_return(c, cand, ref, f, nf, max);
 
-	if (c->api == SC_STRNCPY) {
-		d = sc_first_diff(got, want, 0, n, &diffs);
-		if (d >= 0)
-			nf = sc_add_finding(f, nf, max,
-					    want[d] == 0 ? SC_RULE_ZERO_FILL : SC_RULE_COPIED_BYTES,
-					    SC_PASS, d,
-				 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte(s) differ)",
-				 d, got[d], want[d], diffs);
-		return nf;
-	}
-
-	/* strscpy, strscpy_pad, strlcpy: the reference wrote exactly one NUL
-	 * at t and copied no NUL before it. */
+	/* strscpy, strscpy_pad, strlcpy, strlcat: the reference wrote exactly
+	 * one NUL at t and copied no NUL before it (strlcat: after dest's
+	 * string, dest[0..dlen-1], which it keeps). */
 	nul = sc_memchr(want, 0, n);
 	if (!nul)
 		return nf;
@@ -198,7 +205,13 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	if (got[t] != 0)
 		nf = sc_add_finding(f, nf, max, SC_RULE_NUL_TERMINATED, SC_PASS, t,
 			 "dest[%" PRId64 "] = 0x%02x, expected the NUL there", t, got[t]);
-	d = sc_first_diff(got, want, 0, (size_t)t, &diffs);
+	dlen = c->api == SC_STRLCAT ? sc_case_dlen(c) : 0;
+	d = sc_first_diff(got, want, 0, dlen, &diffs);
+	if (d >= 0)
+		nf = sc_add_finding(f, nf, max, SC_RULE_DEST_STRING_KEPT, SC_PASS, d,
+			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x, dest's string before the call "
+			 "(%zu of its %zu byte(s) changed)", d, got[d], want[d], diffs, dlen);
+	d = sc_first_diff(got, want, dlen, (size_t)t, &diffs);
 	if (d >= 0)
 		nf = sc_add_finding(f, nf, max, SC_RULE_COPIED_BYTES, SC_PASS, d,
 			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte(s) differ before the NUL)",
@@ -214,15 +227,18 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	}
 	/* Fast path: everything after the NUL left alone. */
 	i = (size_t)t + 1;
-	if (sc_memcmp(got + i, sc_canaries((int64_t)i), n - i) == 0)
+	/* Untouched: as the reference left it (canaries, or dest's bytes
+	 * before the call for strlcat; the reference writes nothing after
+	 * its NUL). */
+	if (sc_memcmp(got + i, want + i, n - i) == 0)
 		i = n;
 	for (diffs = 0, d = -1; i < n; i++) {
 		unsigned char b = got[i];
 
 		/* Skip untouched 64-byte blocks of a long dest quickly. */
-		if (i % 64 == 0 && n - i >= 64 && sc_memcmp(got + i, sc_canaries((int64_t)i), 64) == 0)
+		if (i % 64 == 0 && n - i >= 64 && sc_memcmp(got + i, want + i, 64) == 0)
 			i += 63;
-		else if (b != sc_canary((int64_t)i) && (c->policy == SC_STRICT || b != 0) && !diffs++)
+		else if (b != want[i] && (c->policy == SC_STRICT || b != 0) && !diffs++)
 			d = (int64_t)i;
 	}
 	if (d >= 0) {

@@ -28,6 +28,25 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 int sc_judge_begin(const struct sc_case *c, const struct sc_outcome *o,
 		   struct sc_finding *f, int max, int *nf);
 
+/*
+ * The exact-image judges (judge_image.c): strncpy, stpncpy, strncat,
+ * memccpy, and strlcat when dest has no NUL in its size bytes.  Their
+ * whole dest must equal the reference's, byte for byte; each difference
+ * is named by the clause it breaks.  sc_judge_exact says whether a case
+ * is judged so; sc_judge_image adds the image's findings to f[0..nf-1];
+ * sc_judge_return adds the return value's (ret differs), in the API's
+ * terms (a length, dest+N, NULL).
+ */
+int sc_judge_exact(const struct sc_case *c);
+int sc_judge_image(const struct sc_case *c, const struct sc_outcome *cand,
+		   const struct sc_outcome *ref, struct sc_finding *f, int nf, int max);
+int sc_judge_return(const struct sc_case *c, const struct sc_outcome *cand,
+		    const struct sc_outcome *ref, struct sc_finding *f, int nf, int max);
+
+/* A return value as the API's caller reads it: "17", "dest+5", "NULL",
+ * "-E2BIG"; buf of at least 32 bytes.  Returns buf. */
+char *sc_ret_text(enum sc_api api, int64_t ret, char *buf, size_t size);
+
 /* Describe where a fault hit relative to the buffers, e.g. "read at
  * src+17, 1 byte(s) past the last byte it may read (src+16), in the guard
  * page after the source".  Returns buf. */

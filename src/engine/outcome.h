@@ -11,6 +11,9 @@
 
 #include "arena.h"
 
+/* A returned NULL pointer (memccpy), as the outcome's ret holds it. */
+#define SC_RET_NULL INT64_MIN
+
 /* How the call ended. */
 enum sc_stop { SC_RETURNED, SC_FAULTED, SC_HUNG, SC_SIGNALLED,
 	      SC_CUT /* stopped where strcheck stops backing dest (dest_demand.h) */ };
@@ -22,7 +25,8 @@ struct sc_outcome {
 	uintptr_t fault_addr;
 	char fault_arena;        /* 's' source, 'd' dest, 0 elsewhere */
 	enum sc_region fault_region;
-	int64_t ret;             /* strncpy: returned pointer minus dest */
+	int64_t ret;             /* a pointer (strncpy, strncat, stpncpy, memccpy):
+				  * minus dest, SC_RET_NULL for NULL */
 	uint64_t count;          /* the count the call got (sc_case_count) */
 	const unsigned char *src, *dst;  /* where the buffers were placed */
 	size_t dst_len;          /* dest bytes the call may write (sc_case_dst_len) */

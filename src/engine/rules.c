@@ -26,7 +26,8 @@ const struct sc_rule sc_rules[SC_RULE_COUNT] = {
 	[SC_RULE_NO_WRITE_BEFORE_DEST] = { "no-write-before-dest", B(UNDERWRITE),
 		"nothing may be written before dest (canaries)" },
 	[SC_RULE_NO_WRITE_PAST_COUNT] = { "no-write-past-count", B(OVERWRITE),
-		"nothing may be written at dest[count] or beyond (canaries)" },
+		"nothing may be written at dest[count] or beyond (canaries; strncat: past "
+		"dest[dlen+k], the NUL it appends)" },
 	[SC_RULE_RETURN_VALUE] = { "return-value", B(RETVAL),
 		"the return value must equal the byte reference's" },
 	[SC_RULE_NUL_TERMINATED] = { "nul-terminated", B(TERMINATION),
@@ -44,6 +45,13 @@ const struct sc_rule sc_rules[SC_RULE_COUNT] = {
 		"bytes after the NUL: left unchanged or zeroed, never source bytes" },
 	[SC_RULE_UNCHANGED_AFTER_NUL] = { "unchanged-after-nul", B(LEAK),
 		"bytes after the NUL must be left unchanged (--strict)" },
+	[SC_RULE_DEST_STRING_KEPT] = { "dest-string-kept", B(CONTENT),
+		"strlcat, strncat: dest's string before the call (dest[0..dlen-1]) must be left as "
+		"it was" },
+	[SC_RULE_UNTERMINATED_UNTOUCHED] = { "unterminated-dest-untouched", B(CONTENT),
+		"strlcat: a dest with no NUL in its size bytes must be left untouched" },
+	[SC_RULE_STOPS_AFTER_C] = { "stops-after-c", B(CONTENT),
+		"memccpy: nothing may be written after the copy of (unsigned char)c" },
 	[SC_RULE_READ_PAGES] = { "reads-allowed-pages", B(OVERREAD) | B(UNDERREAD),
 		"reads no page that holds none of the bytes it may read, mapped or not (traced)" },
 	[SC_RULE_RACE_RETURN_IN_RANGE] = { "return-in-range", B(RACE),

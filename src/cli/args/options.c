@@ -132,7 +132,9 @@ const struct sc_option sc_options[] = {
 		   "sources is cross-compiled for it; without --impl it checks that build's own "
 		   "libstrscpy.so (docs/architectures.md)"),
 	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", sc_opt_api,
-		      "contract to check against (default: strscpy)"),
+		      "contract to check against: strscpy, strscpy_pad, strlcpy, strncpy, strlcat, "
+		      "strncat, stpncpy or memccpy (default: the one --symbol's name holds, e.g. "
+		      "my_strlcat: strlcat; else strscpy)"),
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
@@ -253,5 +255,8 @@ int sc_opts_parse(struct sc_opts *o, int argc, char **argv, char *err, size_t er
 		if (t->parse(o, t, v, err, errlen) != 0)
 			return -1;
 	}
+	/* No --api: the symbol's name may say it (--symbol=my_strlcat). */
+	if (!o->api_given && o->symbol)
+		sc_api_from_symbol(o->symbol, &o->api);
 	return 0;
 }

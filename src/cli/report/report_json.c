@@ -35,6 +35,20 @@ static void json_replay(FILE *out, const struct sc_plan *p, const struct sc_repo
 	free(buf);
 }
 
+/* "return": the value (a pointer as its offset from dest; null for a
+ * NULL), "return_text": as the API's caller reads it (dest+5, -E2BIG). */
+static void json_return(FILE *out, enum sc_api api, int64_t ret)
+{
+	char text[40];
+
+	if (ret == SC_RET_NULL && api == SC_MEMCCPY)
+		fputs("\"return\": null", out);
+	else
+		fprintf(out, "\"return\": %" PRId64, ret);
+	fputs(", \"return_text\": ", out);
+	sc_put_json_string(out, sc_ret_text(api, ret, text, sizeof(text)));
+}
+
 static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 			const struct sc_defect *d)
 {
@@ -61,6 +75,18 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 			fprintf(out, "%zu", sc_case_strlen(&c));
 		else
 			fputs("null", out);
+		if (sc_api_appends(c.api)) {
+			/* dest's bytes before the call, and its string's length. */
+			fputs(", \"dest_init\": ", out);
+			json_hex(out, c.dst_init, c.dst_init_len);
+			fprintf(out, ", \"dest_init_len\": %zu, \"dest_strlen\": ", c.dst_init_len);
+			if (sc_case_dlen(&c) < c.dst_init_len)
+				fprintf(out, "%zu", sc_case_dlen(&c));
+			else
+				fputs("null", out);
+		}
+		if (c.api == SC_MEMCCPY)
+			fprintf(out, ", \"c\": %" PRId32 ", \"c_byte\": %u", c.ch, (unsigned char)c.ch);
 		fprintf(out, ", \"count\": %" PRIu64 ", \"count_relative_to\": %s, \"count_text\": ",
 			c.count, c.count_rel == SC_REL_DEST ? "\"dest\"" :
 			c.count_rel == SC_REL_SRC ? "\"src\"" : "null");
@@ -76,14 +102,18 @@ static void json_defect(FILE *out, const struct sc_plan *p, const struct sc_repo
 				d->dst_gap[0], d->dst_gap[1]);
 		fputc('}', out);
 	}
-	if (d->has_ref)
-		fprintf(out, ",\n     \"expected\": {\"return\": %" PRId64 "}", d->ref_ret);
+	if (d->has_ref) {
+		fputs(",\n     \"expected\": {", out);
+		json_return(out, p->api, d->ref_ret);
+		fputc('}', out);
+	}
 	if (d->has_outcome) {
 		static const char *const stops[] = { "returned", "faulted", "hung", "signalled",
 						     "cut" };
 
-		fprintf(out, ",\n     \"actual\": {\"stop\": \"%s\", \"return\": %" PRId64
-			", \"signal\": %d, \"fault\": ", stops[d->stop], d->ret, d->signo);
+		fprintf(out, ",\n     \"actual\": {\"stop\": \"%s\", ", stops[d->stop]);
+		json_return(out, p->api, d->ret);
+		fprintf(out, ", \"signal\": %d, \"fault\": ", d->signo);
 		sc_put_json_string(out, d->fault);
 		fputc('}', out);
 	} else {

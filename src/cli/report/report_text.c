@@ -10,6 +10,7 @@
 #include "../../engine/bytes.h"
 #include "../../engine/count.h"
 #include "report_util.h"
+#include "source_lines.h"
 
 /* The source as a C string literal, the middle left out when long. */
 #define SRC_HEAD 40
@@ -32,9 +33,28 @@ static void print_source(FILE *out, const struct sc_case *c)
 	fprintf(out, "\"%s\"", buf);
 }
 
+/* dest's string before the call (strlcat, strncat), cut when long. */
+static void print_dest_string(FILE *out, const struct sc_case *c)
+{
+	static char buf[SC_ESCAPE_MAX(SRC_WHOLE)];
+	size_t dlen = sc_case_dlen(c), n = c->dst_init_len;
+
+	sc_escape(c->dst_init, n <= SRC_WHOLE ? n : SRC_HEAD, buf, sizeof(buf));
+	fprintf(out, "            dest   = \"%s\"%s before the call: ", buf,
+		n <= SRC_WHOLE ? "" : "...");
+	if (dlen == n)
+		fprintf(out, "%zu byte(s), no NUL\n", n);
+	else
+		fprintf(out, "%zu byte(s), strlen %zu\n", n, dlen);
+}
+
 static void print_ret(FILE *out, enum sc_api api, int64_t ret)
 {
-	if (api == SC_STRNCPY)
+	char text[40];
+
+	if (api >= SC_STRLCAT)
+		fputs(sc_ret_text(api, ret, text, sizeof(text)), out);
+	else if (api == SC_STRNCPY)
 		fprintf(out, "dest%+" PRId64, ret);
 	else if ((api == SC_STRSCPY || api == SC_STRSCPY_PAD) && ret == -E2BIG)
 		fprintf(out, "-E2BIG (%" PRId64 ")", ret);
@@ -152,13 +172,16 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 			   const struct sc_defect *d, int n)
 {
 	static struct sc_case c;
-	char count_text[SC_COUNT_TEXT];
+	char count_text[SC_COUNT_TEXT], src_lines[400];
 	int conc = sc_report_is_race_run(d);
 
 	fprintf(out, "DEFECT %d: %s (rule %s), %" PRIu64 " case(s)\n", n, sc_class_name(d->cls),
 		d->rule, d->hits);
 	fprintf(out, "  check     %s\n", sc_report_clause(d));
 	fprintf(out, "  what      %s\n", d->what);
+	if (!strncmp(d->what, "traced: ", 8) && sc_source_lines(p->impl, d->what, src_lines,
+								  sizeof(src_lines)))
+		fprintf(out, "  source    %s\n", src_lines);
 	if (d->has_case) {
 		size_t len;
 
@@ -170,6 +193,12 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 			fprintf(out, "\n                   %zu byte(s), strlen %zu\n", c.src_len, len);
 		else
 			fprintf(out, "\n                   %zu byte(s), no NUL\n", c.src_len);
+		if (sc_api_appends(c.api))
+			print_dest_string(out, &c);
+		if (c.api == SC_MEMCCPY)
+			fprintf(out, "            c      = %" PRId32 " (0x%x), as unsigned char 0x%02x%s\n",
+				c.ch, (unsigned)c.ch, (unsigned char)c.ch,
+				sc_case_chpos(&c) < c.src_len ? "" : ", not in src");
 		fprintf(out, "            count  = %s%s\n",
 			sc_count_describe(&c, count_text, sizeof(count_text)),
 			sc_count_is_huge(&c) ? " (huge)" : "");

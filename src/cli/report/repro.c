@@ -18,6 +18,7 @@
 
 #include "repro.h"
 #include "repro_template.h"  /* generated: sc_repro_template[] */
+#include "repro_reference.h" /* generated: sc_repro_reference[] */
 #include "repro_template_flip.h"  /* generated: sc_repro_template_flip[] */
 
 int sc_repro_dir_ok(const char *dir, char *err, size_t errlen)
@@ -73,9 +74,14 @@ static const char *fn_decl(enum sc_api api)
 {
 	switch (api) {
 	case SC_STRLCPY:
+	case SC_STRLCAT:
 		return "unsigned long %s(char *, const char *, unsigned long);";
 	case SC_STRNCPY:
+	case SC_STRNCAT:
+	case SC_STPNCPY:
 		return "char *%s(char *, const char *, unsigned long);";
+	case SC_MEMCCPY:
+		return "void *%s(void *, const void *, int, unsigned long);";
 	default:
 		return "long %s(char *, const char *, unsigned long);";
 	}
@@ -117,8 +123,9 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		" * (x86-64 Linux: the byte's page faults on each access, the trap flag steps).\n" :
 		mode ? " * The defect is timing-dependent: the reproducer tries for up to 8 seconds.\n" : "");
 	fputs("#define _GNU_SOURCE 1\n", f);
-	fprintf(f, "#define REPRO_API %d            /* 0 strscpy, 1 strscpy_pad, 2 strlcpy, 3 strncpy */\n",
-		(int)c.api);
+	fprintf(f, "#define REPRO_API %d            /* 0 strscpy, 1 strscpy_pad, 2 strlcpy, 3 strncpy,\n"
+		"                                4 strlcat, 5 strncat, 6 stpncpy, 7 memccpy */\n", (int)c.api);
+	fprintf(f, "#define REPRO_CH %" PRId32 "              /* memccpy's int c */\n", c.ch);
 	fprintf(f, "#define REPRO_SYMBOL \"%s\"\n#define REPRO_SYMBOL_ID %s\n", sym, sym);
 	fputs("#define REPRO_DEFAULT_IMPL \"", f);
 	for (const char *s = impl_abs; *s; s++)
@@ -128,7 +135,7 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		"     /* 0 the count, 1 dest + count = REPRO_COUNT, 2 src + count = it */\n",
 		c.count, c.count_rel == SC_REL_DEST ? 1 : c.count_rel == SC_REL_SRC ? 2 : 0);
 	fprintf(f, "#define REPRO_HUGE %d\n#define REPRO_SPAN %zu\n", sc_count_is_huge(&c),
-		sc_count_is_huge(&c) ? (size_t)SC_DST_SPAN : (size_t)c.count);
+		sc_case_dst_len(&c));
 	fprintf(f, "#define REPRO_SRC_PLACE %s     /* 0 away from guards, 1 after a guard, 2 before one */\n"
 		"#define REPRO_SRC_OFF %u\n#define REPRO_DST_PLACE %s\n#define REPRO_DST_OFF %u\n",
 		place_macro[c.src_place], c.src_off, place_macro[c.dst_place], c.dst_off);
@@ -150,8 +157,14 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		c.src_len);
 	for (size_t i = 0; i < c.src_len; i++)
 		fprintf(f, "%s0x%02x,", i % 12 ? " " : "\n\t", c.src[i]);
-	fputs("\n};\n\n", f);
+	/* dest's string before the call (strlcat, strncat). */
+	fprintf(f, "\n};\n#define REPRO_DINIT_LEN %zu\nstatic const unsigned char "
+		"repro_dinit[REPRO_DINIT_LEN + 1] = {", c.dst_init_len);
+	for (size_t i = 0; i < c.dst_init_len; i++)
+		fprintf(f, "%s0x%02x,", i % 12 ? " " : "\n\t", c.dst_init[i]);
+	fputs(c.dst_init_len ? "\n};\n\n" : " 0 };\n\n", f);
 	fputs(sc_repro_template, f);
+	fputs(sc_repro_reference, f);
 	if (mode == 3)
 		fputs(sc_repro_template_flip, f);
 	return ferror(f) ? -1 : 0;

@@ -29,6 +29,10 @@
 typedef long (*scpy_fn)(char *, const char *, size_t);
 typedef size_t (*lcpy_fn)(char *, const char *, size_t);
 typedef char *(*ncpy_fn)(char *, const char *, size_t);
+typedef void *(*mccpy_fn)(void *, const void *, int, size_t);
+
+/* A NULL returned (memccpy), as ret holds it. */
+#define RET_NULL (-0x7fffffffffffffffLL - 1)
 
 /* What one call did, written by the child into memory the parent reads. */
 struct outcome {
@@ -54,6 +58,8 @@ static unsigned char filler(long long k)
 static const size_t span = REPRO_SPAN;
 /* The case's source bytes (the NUL, when it has one, included). */
 static const size_t src_len = REPRO_SRC_LEN;
+/* dest's bytes before the call (strlcat, strncat; else none). */
+static const size_t dinit_len = REPRO_DINIT_LEN;
 static size_t page, data_len;
 static unsigned char *src_map, *src_data, *src_rw, *dst_map, *dst_data, *src, *dst;
 static size_t before, win_len;
@@ -118,6 +124,8 @@ static void set_up(void)
 	win_len = before + span + min_size(MARGIN, (size_t)(dst_data + data_len - dst) - span);
 	for (i = 0; i < win_len; i++)
 		dst[(long)i - (long)before] = canary((long long)i - (long long)before);
+	for (i = 0; i < dinit_len; i++)
+		dst[i] = repro_dinit[i];          /* dest's string before the call */
 	if (REPRO_MODE == 2)
 		dst[span - 1] = 0;                /* the reader starts from a string */
 }
@@ -133,42 +141,21 @@ static long long call(void)
 {
 	size_t count = case_count();
 
-	if (REPRO_API == 2)
+	if (REPRO_API == 2 || REPRO_API == 4)       /* strlcpy, strlcat */
 		return (long long)((lcpy_fn)fn)((char *)dst, (const char *)src, count);
-	if (REPRO_API == 3)
+	if (REPRO_API == 3 || REPRO_API == 5 || REPRO_API == 6)  /* strncpy, strncat, stpncpy */
 		return (long long)(((ncpy_fn)fn)((char *)dst, (const char *)src, count) - (char *)dst);
+	if (REPRO_API == 7) {                       /* memccpy */
+		unsigned char *p = ((mccpy_fn)fn)(dst, src, REPRO_CH, count);
+
+		return p ? (long long)(p - dst) : RET_NULL;
+	}
 	return ((scpy_fn)fn)((char *)dst, (const char *)src, count);
 }
 
-/* The contract's byte-at-a-time reference, into a plain image of dest. */
-static long long reference(unsigned char *d)
-{
-	const unsigned char *s = repro_src;
-	size_t n = case_count(), len = 0, i;
-
-	while (len < src_len && s[len])
-		len++;
-	if (REPRO_API == 2) {                       /* strlcpy */
-		for (i = 0; n && i < len && i < n - 1; i++)
-			d[i] = s[i];
-		if (n)
-			d[i] = 0;
-		return (long long)len;
-	}
-	if (REPRO_API == 3) {                       /* strncpy */
-		for (i = 0; i < n; i++)
-			d[i] = i < len ? s[i] : 0;
-		return 0;
-	}
-	if (n == 0 || (REPRO_API == 1 && n > 0x7fffffffu))
-		return -E2BIG;
-	for (i = 0; i + 1 < n && i < len; i++)
-		d[i] = s[i];
-	d[i] = 0;
-	while (REPRO_API == 1 && ++i < n)
-		d[i] = 0;
-	return len < n ? (long long)len : -E2BIG;
-}
+/* The contract's byte-at-a-time reference of the case's API, into a plain
+ * image of dest: after this body (repro_reference.c). */
+static long long reference(unsigned char *d);
 
 static void on_fault(int sig, siginfo_t *si, void *uc)
 {
@@ -317,6 +304,8 @@ static int judge(void)
 
 	for (i = 0; i < win_len; i++)
 		want[i] = canary((long long)i - (long long)before);
+	for (i = 0; i < dinit_len; i++)
+		want[before + i] = repro_dinit[i];
 	ref = reference(want + before);
 	for (k = -(long long)before; k < (long long)(win_len - before); k++) {
 		if (k >= 0 && k < (long long)span)
@@ -333,12 +322,20 @@ static int judge(void)
 		if (i == span)
 			return 0;           /* a count above INT_MAX may be refused */
 	}
+	if (out->ret != ref && (out->ret == RET_NULL || ref == RET_NULL)) {
+		printf(out->ret == RET_NULL ? "DEFECT: returned NULL, the contract says dest+%lld\n" :
+		       "DEFECT: returned dest+%lld, the contract says NULL\n",
+		       out->ret == RET_NULL ? ref : out->ret);
+		return 1;
+	}
 	if (out->ret != ref) {
 		printf("DEFECT: returned %lld, the contract says %lld\n", out->ret, ref);
 		return 1;
 	}
 	for (i = 0; i < span; i++) {
-		if (REPRO_API != 3 && nul < 0 && w[i] == 0)
+		/* strscpy, strscpy_pad, strlcpy, strlcat: a NUL, then bytes
+		 * left alone or zeroed; the others' whole dest is fixed. */
+		if ((REPRO_API <= 2 || REPRO_API == 4) && nul < 0 && w[i] == 0)
 			nul = (long long)i;
 		if (nul < 0 || (long long)i == nul || REPRO_API == 1) {
 			if (got[i] != w[i]) {
@@ -346,7 +343,7 @@ static int judge(void)
 				       got[i], w[i]);
 				return 1;
 			}
-		} else if (got[i] != canary((long long)i) && (REPRO_STRICT || got[i] != 0)) {
+		} else if (got[i] != w[i] && (REPRO_STRICT || got[i] != 0)) {
 			printf("DEFECT: dest[%zu] = 0x%02x after the NUL: neither left alone nor zeroed\n",
 			       i, got[i]);
 			return 1;

@@ -125,16 +125,16 @@ void sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
 
 int sc_child_lock_traced(struct sc_engine *e, char *note, size_t notelen)
 {
-	int on;
+	int on, traced = sc_trace_available(e, NULL);
 
-	if (sc_trace_available(e, NULL)) {
+	if (traced) {
 		uint64_t lo[2] = { (uint64_t)(uintptr_t)e->src.data, (uint64_t)(uintptr_t)e->dst.data };
 		uint64_t hi[2] = { lo[0] + e->src.data_len, lo[1] + e->dst.data_len };
 
 		sc_sandbox_allow_tracer(sc_trace_syscall_ip(), lo, hi);
 	}
 	on = sc_sandbox_lock(note, notelen);
-	if (on && !sc_sandbox_tracer_on())
+	if (on && traced && !sc_sandbox_tracer_on())
 		sc_trace_refuse("the sandbox could not allow the tracer's mprotect");
 	return on;
 }

@@ -44,7 +44,7 @@ static void keep_placement(struct sc_defect *d, const struct sc_engine *e,
 	d->dst_align = (unsigned)((uintptr_t)o->dst % 64);
 	d->src_gap[0] = (uint64_t)(o->src - e->src.data);
 	d->src_gap[1] = (uint64_t)(e->src.data + e->src.data_len - (o->src + c->src_len));
-	if (sc_count_is_huge(c)) {
+	if (sc_dst_is_huge(c)) {
 		/* A huge count's dest: its own arena, backed on demand after. */
 		d->dst_gap[0] = (uint64_t)(o->dst - e->hdst.data);
 		d->dst_gap[1] = (uint64_t)(e->hdst.data + e->hdst.data_len - o->dst);

@@ -59,7 +59,7 @@ static int survey_case(const struct sc_case *c, uint64_t index, void *arg)
 				unsigned slot = id * PER_KIND + j;
 
 				s->slot_of[slot] = index;
-				s->enc_of[slot] = malloc(SC_HEADER_LEN + c->src_len);
+				s->enc_of[slot] = malloc(sc_case_encoded_len(c));
 				if (!s->enc_of[slot])
 					s->failed = 1;
 				else

@@ -84,7 +84,7 @@ struct sc_defect {
 	uint32_t flip_byte, flip_read;
 	uint32_t flip_step;      /* accesses to the byte's page up to the flip */
 	size_t case_len;
-	uint8_t case_bytes[SC_HEADER_LEN + SC_SRC_MAX];
+	uint8_t case_bytes[SC_ENCODED_MAX];
 };
 
 /* Calls that must overlap the other thread before a concurrent check may

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# tier: test
+# The traced race and reader checks against the zoo's race defects
+# (docs/race.md, "The zoo's narrow races"): each tests/zoo/MANIFEST line
+# for strscpy or strscpy_pad that expects "race" must be caught by the
+# traced check, class race, on every seed of SEEDS (default "1 2"), and its
+# finding must replay exactly (the replay line's --case and --race-flip,
+# no timing).  The traced runs get --time=0 --race-time=20 --first: the
+# traced check walks its fixed case list in order up to the first finding
+# (deterministic, whatever the machine's load; 20 s is a budget, not an
+# assertion).  The correct entries' traced pass is suite-30's (their
+# MANIFEST lines run with --reader, which includes the traced check).
+#
+# Beside each verdict, printed and never asserted (SAMPLED=0 skips it):
+# whether the sampled checks (the mutator, and the reader thread with
+# --reader) caught it too in one short run (seed 1, --race-time=1
+# --cases=0: their report line then ends "stopped at a finding").  That
+# depends on the machine's speed and load: their power in the default
+# run is a measurement (scripts/bench-race.sh, docs/race.md).
+# Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
+set -u
+cd "$(dirname "$0")/.."
+out=build/test/race-traced
+mkdir -p "$out"
+SC=build/strcheck
+SEEDS=${SEEDS:-1 2}
+SAMPLED=${SAMPLED:-1}
+
+if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
+	echo "FAIL build_strcheck_and_zoo: see $out/build.log"
+	tail -20 "$out/build.log"
+	exit 1
+fi
+
+# Where the tracer cannot run (no Zydis, not x86-64, a sanitizer build,
+# a kernel that refuses the trap), the report says so in one line: then
+# there is nothing to prove here.
+$SC --impl=build/zoo/bad_double_read.so --time=0 --race-time=2 --cases=0 > "$out/probe.out" 2>&1
+if why=$(grep -m1 '^traced check: not here' "$out/probe.out"); then
+	echo "SKIP race_traced: $why"
+	exit 0
+fi
+if ! grep -q '^traced check: ' "$out/probe.out"; then
+	echo "FAIL race_traced_probe: no traced check line in the report (see $out/probe.out)"
+	exit 1
+fi
+
+# One job per entry (two at a time: the traced check runs one call at a
+# time on one thread); each writes its PASS/FAIL lines to a file of its
+# own, printed in MANIFEST order afterwards.
+one() {
+	local file=$1 sym=$2 api=$3 flags=$4
+	local so=build/zoo/$file.so rd="" base name caught=0 tried=0 why="" seed f rc by replay
+	local sampled="" rule cases
+	case $file in */*) so=$file ;; esac
+	case ",$flags," in *,--reader,*) rd=--reader ;; esac
+	base=$out/${file##*/}.$api
+	name="traced_${file##*/}"
+	[ "$api" = strscpy ] || name="${name}_$api"
+	# DEFECT 1's "found by" line; its rule.
+	found_by() { sed -n '/^DEFECT 1:/,/^DEFECT 2:/s/^  found by  //p' "$1" | head -1; }
+	rule_of() { grep -m1 -oE '^DEFECT 1: [a-z-]+ \(rule [a-z-]+\)' "$1"; }
+	for seed in $SEEDS; do
+		f=$base.$seed.out
+		tried=$((tried + 1))
+		timeout 300 $SC --impl="$so" --symbol="$sym" --api="$api" --seed="$seed" $rd \
+			--time=0 --race-time=20 --first > "$f" 2>&1
+		rc=$?
+		by=$(found_by "$f")
+		if [ "$rc" = 1 ] && grep -q '^DEFECT 1: race ' "$f" && [[ $by == "traced check"* ]]; then
+			caught=$((caught + 1))
+		else
+			why="$why seed $seed: exit $rc, $(rule_of "$f" || echo 'no defect'), found by '${by:-nothing}' ($f);"
+		fi
+	done
+	if [ "$SAMPLED" = 1 ]; then
+		# Printed, not asserted (see the header).
+		f=$base.sampled.out
+		timeout 300 $SC --impl="$so" --symbol="$sym" --api="$api" --seed=1 $rd --cases=0 \
+			--race-time=1 > "$f" 2>&1
+		if grep -qE '^(race|reader) check: .*, stopped at a finding' "$f"; then
+			sampled="; sampled (1 s, seed 1): caught it too"
+		else
+			sampled="; sampled (1 s, seed 1): missed it"
+		fi
+	fi
+	{
+		f=$base.${SEEDS%% *}.out
+		if [ "$caught" = "$tried" ]; then
+			echo "PASS $name: traced $caught/$tried seeds ($(found_by "$f" | sed 's/ (seed.*//'), $(rule_of "$f" | sed 's/^DEFECT 1: race //'))$sampled"
+		else
+			echo "FAIL $name: traced $caught/$tried seeds:$why$sampled"
+		fi
+		# The replay line of the first seed's finding: the same defect,
+		# every time, with no concurrent check.
+		replay=$(sed -n '/^DEFECT 1:/,/^DEFECT 2:/s/^  replay    //p' "$f" | head -1)
+		if [ "$caught" -gt 0 ] && [ -n "$replay" ]; then
+			rule=$(rule_of "$f")
+			timeout 120 ${replay/#strcheck/$SC} --symbol="$sym" > "$base.replay.out" 2>&1
+			rc=$?
+			if [ "$rc" = 1 ] && [ "$(rule_of "$base.replay.out")" = "$rule" ]; then
+				echo "PASS ${name}_replays"
+			else
+				echo "FAIL ${name}_replays: exit $rc, $(rule_of "$base.replay.out" || echo 'no defect') (want $rule), see $base.replay.out"
+			fi
+		elif [ "$caught" -gt 0 ]; then
+			echo "FAIL ${name}_replays: no replay line in $f"
+		fi
+	} > "$base.verdict"
+}
+export -f one
+export SC out SEEDS SAMPLED
+
+entries() {
+	grep -v '^#' tests/zoo/MANIFEST |
+		awk 'NF == 5 && $5 == "race" && ($3 == "strscpy" || $3 == "strscpy_pad") {print $1, $2, $3, $4}'
+}
+entries | xargs -P 2 -L 1 bash -c 'one "$@"' _
+n=0
+while read -r file sym api flags; do
+	base=$out/${file##*/}.$api
+	cat "$base.verdict" 2> /dev/null || echo "FAIL traced_${file##*/}: no verdict (see $base.*)"
+	n=$((n + 1))
+done < <(entries)
+[ "$n" -ge 20 ]
+if [ $? = 0 ]; then echo "PASS race_traced_zoo_size: $n race entries"; else echo "FAIL race_traced_zoo_size: only $n race entries in tests/zoo/MANIFEST"; fi
