@@ -28,11 +28,39 @@ static const struct {
 };
 #define NBASES (sizeof(bases) / sizeof(bases[0]))
 
-static size_t strlen_of(const uint8_t *data, size_t len)
+static uint32_t get_aux(const uint8_t *data)
 {
-	const uint8_t *nul = sc_memchr(data + SC_HEADER_LEN, 0, len - SC_HEADER_LEN);
+	return (uint32_t)data[12] | (uint32_t)data[13] << 8 | (uint32_t)data[14] << 16 |
+	       (uint32_t)data[15] << 24;
+}
 
-	return nul ? (size_t)(nul - data - SC_HEADER_LEN) : len - SC_HEADER_LEN;
+static void set_aux(uint8_t *data, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		data[12 + i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Where the source starts: after dest's initial bytes for strlcat and
+ * strncat (as sc_case_decode reads them). */
+static size_t src_start(enum sc_api api, const uint8_t *data, size_t len)
+{
+	uint32_t aux = get_aux(data);
+	size_t rest = len - SC_HEADER_LEN;
+
+	if (!sc_api_appends(api))
+		return SC_HEADER_LEN;
+	return SC_HEADER_LEN + (aux < rest ? aux : rest);
+}
+
+/* The length the count is measured against: the string's, or for
+ * memccpy the index of the first byte c. */
+static size_t strlen_of(enum sc_api api, const uint8_t *data, size_t len)
+{
+	size_t at = src_start(api, data, len);
+	int stop = api == SC_MEMCCPY ? (unsigned char)get_aux(data) : 0;
+	const uint8_t *hit = sc_memchr(data + at, stop, len - at);
+
+	return hit ? (size_t)(hit - data - at) : len - at;
 }
 
 /* Near a power of two that a 16- or 32-bit truncation or a sign
@@ -65,7 +93,7 @@ void fh_shape_count(enum sc_api api, uint8_t *data, size_t len, int changed, uns
 {
 	uint64_t v;
 	enum sc_count_form form = sc_header_count(data, &v);
-	size_t L = strlen_of(data, len);
+	size_t L = strlen_of(api, data, len);
 	uint32_t limit = seed % 4 ? FH_SMALL : FH_BIG;
 	unsigned r = seed / 4;
 	int64_t k;
@@ -114,4 +142,43 @@ void fh_shape_count(enum sc_api api, uint8_t *data, size_t len, int changed, uns
 		return;
 	}
 	sc_header_set_count(data, SC_FORM_ABS, v % (limit + 1));
+}
+
+/* c values the memccpy contract names (docs/contract.md), and the
+ * int-versus-unsigned-char slips they catch. */
+static const int32_t chars[] = { 0, 'a', 0x80, 0xff, -1, 0x141, -0x80, 0x100, 0x1ff, 0x7f };
+#define NCHARS (sizeof(chars) / sizeof(chars[0]))
+
+void fh_shape_aux(enum sc_api api, uint8_t *data, size_t len, int changed, unsigned seed)
+{
+	uint32_t aux = get_aux(data);
+	size_t rest = len - SC_HEADER_LEN;
+	unsigned r = seed / 16;
+
+	if (sc_api_appends(api)) {
+		/* All of the input as dest and no source is a waste: dest's
+		 * initial string mostly short (the grid's 0..70), at most
+		 * the input. */
+		if (aux > rest || (changed && aux > 80 && r % 4))
+			set_aux(data, (uint32_t)(rest ? aux % (r % 4 ? (rest < 81 ? rest + 1 : 81) :
+								 rest + 1) : 0));
+		return;
+	}
+	if (api != SC_MEMCCPY || (!changed && seed % 16 != 9))
+		return;
+	/* One in 16 mutations gets a new c whatever it changed; a changed c
+	 * 3 times in 4: a named value, or a byte of the source (plus 256 k
+	 * or minus 256 now and then: the same byte to memccpy). */
+	if (!changed || r % 4) {
+		uint32_t v = (uint32_t)chars[r / 4 % NCHARS];
+
+		if (r % 3 == 0 && rest) {
+			v = data[SC_HEADER_LEN + (r / 3) % rest];
+			if (r % 7 == 0)
+				v += 0x100u * (r % 5 + 1);
+			else if (r % 11 == 0)
+				v -= 0x100u;
+		}
+		set_aux(data, v);
+	}
 }

@@ -20,4 +20,14 @@
  */
 void fh_shape_count(enum sc_api api, uint8_t *data, size_t len, int changed, unsigned seed);
 
+/*
+ * The header's aux field (bytes 12..15) for a harness that checks api:
+ * strlcat, strncat: how many input bytes are dest's initial ones, kept
+ * within the input (most often short, so that the source gets the rest);
+ * memccpy: c, most often snapped to a value the contract names (0,
+ * 0x80, 0xff, -1, 0x141, ...) or to a byte of the source, in 0..255 or
+ * outside it.  Other APIs: left alone.  changed: the mutation touched aux.
+ */
+void fh_shape_aux(enum sc_api api, uint8_t *data, size_t len, int changed, unsigned seed);
+
 #endif

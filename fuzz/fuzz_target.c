@@ -1,6 +1,8 @@
 /*
  * fuzz_target.c - every fuzz entry point, one harness per build:
- *   -DFUZZ_API=strscpy|strscpy_pad|strlcpy|strncpy|relations  what it checks
+ *   -DFUZZ_API=NAME     what it checks: strscpy, strscpy_pad, strlcpy,
+ *                       strncpy, strlcat, strncat, stpncpy, memccpy, or
+ *                       relations (enum fh_kind in harness.h)
  *   (default)           libFuzzer: LLVMFuzzerTestOneInput and a mutator
  *                       that keeps saved inputs canonical
  *   -DFUZZ_AFL          AFL++ persistent mode with shared-memory inputs

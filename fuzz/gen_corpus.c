@@ -6,8 +6,10 @@
  * ones that reach every branch of src/lib/strscpy.c (named for the branch),
  * counts of every shape a truncation or a wrap-around turns small, the
  * guard placements of the case space, tricky bytes, counts relative to the
- * length (so that mutations stay near it), and a sample of the grid.
- * Other counts stay small: a fuzzer's exec/s falls with the destination's
+ * length (so that mutations stay near it), a sample of the grid, and for
+ * the relatives seeds of their own: dest's initial string and sizes around
+ * it (strlcat, strncat), the stop byte c (memccpy), exact fills and fills
+ * ending at the guard (stpncpy).  Other counts stay small: a fuzzer's exec/s falls with the destination's
  * size (a huge count's destination is capped).
  */
 #include <errno.h>
@@ -24,7 +26,8 @@
 #define GRID_STEP 7919     /* a prime: a spread-out sample of the grid */
 
 static const char *const harnesses[] = {
-	"strscpy", "strscpy_pad", "strlcpy", "strncpy", "relations",
+	"strscpy", "strscpy_pad", "strlcpy", "strncpy", "strlcat", "strncat", "stpncpy", "memccpy",
+	"relations",
 };
 
 static char dir[4096];
@@ -68,6 +71,19 @@ static void set(const void *s, size_t len, int nul, enum sc_place sp, unsigned s
 	c.dst_off = doff;
 	c.count_rel = SC_REL_NONE;
 	c.count = count;
+	c.dst_init_len = 0;  /* strlcat, strncat: dest "" (the NUL comes in normalizing) */
+	c.ch = 0;            /* memccpy: c = 0, its use as a string copy */
+}
+
+/* dest's initial bytes (strlcat, strncat): a string of len bytes, then a
+ * NUL unless nul < 0 (strlcat: unterminated within size). */
+static void set_dest(size_t len, int nul)
+{
+	for (size_t i = 0; i < len; i++)
+		c.dst_init[i] = (unsigned char)('A' + i % 26);
+	c.dst_init_len = len;
+	if (nul >= 0)
+		c.dst_init[c.dst_init_len++] = 0;
 }
 
 static void seed(const char *what, const char *s, int nul, unsigned so, uint64_t count)
@@ -205,6 +221,136 @@ static void bytes(void)
 		}
 }
 
+/*
+ * The concatenations (strlcat, strncat): dest's string of lengths around
+ * the word and the cache line, sizes around dlen + slen (strlcat: a full
+ * buffer, dlen == size - 1, and no NUL within size at all), each buffer
+ * flush against a guard page; strncat with n below the source's length,
+ * and a source with no NUL in n bytes ending at the guard.
+ */
+static void appends(void)
+{
+	static const size_t dlens[] = { 0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65 };
+	static const char s[] = "hello, world";  /* 12 bytes */
+	static const int deltas[] = { -13, -5, -1, 0, 1, 2, 9 };
+	char what[80];
+
+	for (size_t i = 0; i < sizeof(dlens) / sizeof(dlens[0]); i++) {
+		size_t dlen = dlens[i];
+
+		for (size_t k = 0; k < sizeof(deltas) / sizeof(deltas[0]); k++) {
+			int64_t n = (int64_t)dlen * (c.api == SC_STRLCAT) + 12 + deltas[k];
+			enum sc_place sp = k % 3 == 1 ? SC_AT_END : SC_FREE;
+			enum sc_place dp = k % 3 == 2 ? SC_AT_END : k % 3 == 0 ? SC_AT_START : SC_FREE;
+
+			if (n < 0)
+				continue;
+			set(s, 12, 0, sp, (unsigned)(dlen + k) % 8, dp, (unsigned)k, (uint64_t)n);
+			set_dest(dlen, 0);
+			snprintf(what, sizeof(what), "%s-dlen-%zu-n-%+d", sc_api_name(c.api), dlen,
+				 deltas[k]);
+			write_seed(what, 0);
+		}
+		if (c.api == SC_STRLCAT) {
+			/* A full buffer (dlen == size - 1), and no NUL within
+			 * size (dlen == size) with dest's end at the guard. */
+			set(s, 12, 0, SC_FREE, 1, SC_AT_END, 0, dlen + 1);
+			set_dest(dlen, 0);
+			snprintf(what, sizeof(what), "strlcat-full-dlen-%zu", dlen);
+			write_seed(what, 0);
+			if (dlen) {
+				set(s, 12, 0, SC_FREE, 2, SC_AT_END, 0, dlen);
+				set_dest(dlen, -1);
+				snprintf(what, sizeof(what), "strlcat-unterminated-%zu", dlen);
+				write_seed(what, 0);
+				set(s, 12, 0, SC_FREE, 3, SC_FREE, 5, dlen);
+				set_dest(dlen, -1);
+				snprintf(what, sizeof(what), "strlcat-unterminated-free-%zu", dlen);
+				write_seed(what, 0);
+			}
+		} else {
+			/* n below the source's length; a source with no NUL in n
+			 * bytes, ending at the guard. */
+			set(pattern(40, (unsigned)i), 40, -1, SC_AT_END, 0, SC_FREE, 0, 40 - i % 9);
+			c.src_len = 40 - i % 9;
+			set_dest(dlen, 0);
+			snprintf(what, sizeof(what), "strncat-src-no-nul-at-guard-%zu", dlen);
+			write_seed(what, 0);
+		}
+	}
+	/* Huge sizes, and the ones a 32-bit or signed count turns small. */
+	{
+		static const uint64_t huge[] = { UINT64_MAX, (uint64_t)1 << 31,
+			((uint64_t)1 << 32) + 3, ((uint64_t)1 << 32) + 20, (uint64_t)1 << 63 };
+
+		for (size_t i = 0; i < sizeof(huge) / sizeof(huge[0]); i++) {
+			set(s, 12, 0, SC_FREE, (unsigned)i, SC_FREE, 0, huge[i]);
+			set_dest(5 + i, 0);
+			snprintf(what, sizeof(what), "%s-huge-%zu", sc_api_name(c.api), i);
+			write_seed(what, 0);
+		}
+	}
+}
+
+/*
+ * memccpy: the stop byte c as the contract names it (0, printable bytes,
+ * 0x80, 0xff, and -1, 0x141, -0x80, which must convert to unsigned char),
+ * at several positions, with n around it; c the last byte before the
+ * source's guard page with n larger; c absent (NULL return).
+ */
+static void memccpy_seeds(void)
+{
+	static const int32_t chs[] = { 0, 'e', 0x80, 0xff, -1, 0x141, -0x80, 0x7f };
+	static const size_t ats[] = { 0, 3, 7, 8, 15, 16, 31 };
+	char what[80], buf[64];
+
+	for (size_t i = 0; i < sizeof(chs) / sizeof(chs[0]); i++) {
+		unsigned char uc = (unsigned char)chs[i];
+
+		for (size_t a = 0; a < sizeof(ats) / sizeof(ats[0]); a++) {
+			size_t at = ats[a];
+
+			for (size_t k = 0; k < 40; k++)
+				buf[k] = (char)(uc == 'a' + k % 26 ? 'Z' : 'a' + k % 26);
+			buf[at] = (char)uc;
+			/* n: below, on and past the stop byte. */
+			set(buf, 40, -1, SC_FREE, (unsigned)(i + a) % 8, SC_FREE, (unsigned)a,
+			    at + (a % 3 == 0 ? 0 : a % 3 == 1 ? 1 : 9));
+			c.ch = chs[i];
+			snprintf(what, sizeof(what), "memccpy-c-%d-at-%zu", chs[i], at);
+			write_seed(what, 0);
+			/* c last before the guard, n 8 and 64 past it. */
+			set(buf, at + 1, -1, SC_AT_END, 0, SC_FREE, 0, at + 1 + (a % 2 ? 8 : 64));
+			c.ch = chs[i];
+			snprintf(what, sizeof(what), "memccpy-c-%d-last-before-guard-%zu", chs[i], at);
+			write_seed(what, 0);
+		}
+		/* c absent: n bytes copied, NULL; dest's end at its guard. */
+		for (size_t k = 0; k < 40; k++)
+			buf[k] = (char)(uc == 'a' + k % 26 ? 'Z' : 'a' + k % 26);
+		set(buf, 20, -1, SC_AT_END, 0, SC_AT_END, 0, 20);
+		c.ch = chs[i];
+		snprintf(what, sizeof(what), "memccpy-c-%d-absent", chs[i]);
+		write_seed(what, 0);
+	}
+}
+
+/* stpncpy: an exact fill (strlen == n, no NUL written, returns dest + n),
+ * and zero-fills ending at dest's guard at every offset of a word. */
+static void stpncpy_seeds(void)
+{
+	char what[80];
+
+	for (size_t n = 1; n < 20; n++) {
+		set(pattern(n, (unsigned)n), n, 0, SC_FREE, (unsigned)n % 8, SC_AT_END, 0, n);
+		snprintf(what, sizeof(what), "stpncpy-exact-fill-%zu", n);
+		write_seed(what, 0);
+		set("abc", 3, 0, SC_FREE, 0, SC_AT_END, 0, 3 + n);
+		snprintf(what, sizeof(what), "stpncpy-fill-to-guard-%zu", n);
+		write_seed(what, 0);
+	}
+}
+
 static int from_grid(const struct sc_case *k, uint64_t index, void *arg)
 {
 	char what[64];
@@ -244,6 +390,12 @@ int main(int argc, char **argv)
 		count_shapes();
 		guards();
 		bytes();
+		if (sc_api_appends(api))
+			appends();
+		else if (api == SC_MEMCCPY)
+			memccpy_seeds();
+		else if (api == SC_STPNCPY)
+			stpncpy_seeds();
 		sc_grid(api, SC_NO_LEAK, &scratch, from_grid, NULL);
 		printf("%s: %u seeds\n", dir, seq);
 	}

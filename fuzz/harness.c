@@ -26,7 +26,8 @@
 #include "harness.h"
 
 static const char *const kind_names[] = {
-	"strscpy", "strscpy_pad", "strlcpy", "strncpy", "relations",
+	"strscpy", "strscpy_pad", "strlcpy", "strncpy", "strlcat", "strncat", "stpncpy", "memccpy",
+	"relations",
 };
 
 /* Signals the engine takes over; restored before we abort so that the
@@ -101,7 +102,12 @@ void fh_setup(enum fh_kind kind)
 	if (api && *api) {
 		if (sc_api_parse(api, &h.cand_api) != 0) {
 			snprintf(err, sizeof(err), "STRCHECK_API=%s: not one of strscpy, "
-				 "strscpy_pad, strlcpy, strncpy", api);
+				 "strscpy_pad, strlcpy, strncpy, strlcat, strncat, stpncpy, memccpy", api);
+			fatal(kind, err);
+		}
+		if (kind == FH_relations && h.cand_api > SC_STRNCPY) {
+			snprintf(err, sizeof(err), "STRCHECK_API=%s: the relations are between strscpy, "
+				 "strscpy_pad, strlcpy and strncpy: run fuzz_%s", api, api);
 			fatal(kind, err);
 		}
 		if (kind != FH_relations && h.cand_api != h.api) {
@@ -130,7 +136,8 @@ void fh_setup(enum fh_kind kind)
 	} else if (h.cand_api == SC_STRSCPY_PAD) {
 		h.fn = (void *)strscpy_pad;
 	} else {
-		/* The project's models of strlcpy and strncpy are its references. */
+		/* The project's models of strlcpy, strncpy and the relatives
+		 * (strlcat, strncat, stpncpy, memccpy) are its references. */
 		h.fn = sc_reference(h.cand_api);
 	}
 	if (h.cand_api == SC_STRLCPY)
@@ -167,9 +174,11 @@ static uint8_t header3(uint8_t b)
 	return (uint8_t)((b & 0x0f) | SC_CASE_VERSION << 4);
 }
 
+/* A whole header with the harness's api and policy and the version: what
+ * strcheck --replay and --case take as they are. */
 static int canonical(const uint8_t *data, size_t len)
 {
-	return len && data[0] == header0(data[0]) && (len < 4 || data[3] == header3(data[3]));
+	return len >= SC_HEADER_LEN && data[0] == header0(data[0]) && data[3] == header3(data[3]);
 }
 
 void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len)
@@ -184,11 +193,15 @@ void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len)
 size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size, unsigned seed,
 		 size_t (*mutate)(uint8_t *, size_t, size_t))
 {
-	uint8_t count[SC_HEADER_LEN - 3] = {0};
+	/* Header bytes 3..11 (count form and value) and 12..15 (aux). */
+	uint8_t count[9] = {0}, aux[4] = {0};
 	size_t old = size;
 	enum sc_api api = kind == FH_relations ? SC_STRNCPY : (enum sc_api)kind;
 
-	memcpy(count, data + 3, size >= SC_HEADER_LEN ? sizeof(count) : size > 3 ? size - 3 : 0);
+	if (size >= SC_HEADER_LEN) {
+		memcpy(count, data + 3, sizeof(count));
+		memcpy(aux, data + 12, sizeof(aux));
+	}
 	if (mutate)
 		size = mutate(data, size, max_size);
 #ifdef FH_MSAN
@@ -200,10 +213,15 @@ size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size,
 	for (; size < SC_HEADER_LEN && size < max_size; size++)
 		data[size] = 0;
 	fh_canonicalize(kind, data, size);
+	if (size < SC_HEADER_LEN)
+		return size;
+	/* dest's initial bytes (strlcat, strncat) or c (memccpy) first: the
+	 * count's shape depends on where the source starts and stops. */
+	fh_shape_aux(api, data, size, old < SC_HEADER_LEN || memcmp(aux, data + 12, 4) != 0,
+		     seed);
 	/* The relations run strncpy too: its counts (sc_count_fits_api). */
-	if (size >= SC_HEADER_LEN)
-		fh_shape_count(api, data, size, old < SC_HEADER_LEN ||
-			       memcmp(count, data + 3, sizeof(count)) != 0, seed);
+	fh_shape_count(api, data, size, old < SC_HEADER_LEN ||
+		       memcmp(count, data + 3, sizeof(count)) != 0, seed);
 	return size;
 }
 
@@ -226,6 +244,19 @@ static void print_image(const char *who, const struct sc_outcome *o, size_t from
 	for (size_t i = from; i < to; i++)
 		fprintf(stderr, " %02x", o->win[o->before + i]);
 	fputc('\n', stderr);
+}
+
+/* A return value as the API gives it: a number, or dest + k, or NULL. */
+static const char *ret_text(const struct sc_case *c, int64_t ret, char buf[40])
+{
+	if (c->api != SC_STRNCPY && c->api != SC_STRNCAT && c->api != SC_STPNCPY &&
+	    c->api != SC_MEMCCPY)
+		snprintf(buf, 40, "%" PRId64, ret);
+	else if (ret == SC_RET_NULL)
+		snprintf(buf, 40, "NULL");
+	else
+		snprintf(buf, 40, "dest + %" PRId64, ret);
+	return buf;
 }
 
 static void report(enum fh_kind kind, const struct sc_finding *f, int nf,
@@ -253,12 +284,22 @@ static void report(enum fh_kind kind, const struct sc_finding *f, int nf,
 	fprintf(stderr, "  src: ");
 	print_bytes(c->src, c->src_len, FH_SHOW_MAX);
 	fputc('\n', stderr);
+	if (sc_api_appends(c->api)) {
+		fprintf(stderr, "  dest before the call: ");
+		print_bytes(c->dst_init, c->dst_init_len, FH_SHOW_MAX);
+		fprintf(stderr, " (strlen %zu%s)\n", sc_case_dlen(c),
+			sc_case_dlen(c) == c->dst_init_len ? ", no NUL" : "");
+	}
+	if (c->api == SC_MEMCCPY)
+		fprintf(stderr, "  c: %" PRId32 " (0x%x; as unsigned char 0x%02x)\n", c->ch,
+			(unsigned)c->ch, (unsigned char)c->ch);
 	if (kind != FH_relations && engine.cand.stop == SC_RETURNED) {
 		size_t n = engine.cand.dst_len, at = f[0].offset > 0 ? (size_t)f[0].offset : 0;
 		size_t from = at > 8 ? at - 8 : 0, to = from + 24 < n ? from + 24 : n;
+		char got[40], want[40];
 
-		fprintf(stderr, "  returned: %" PRId64 ", reference %" PRId64 "\n",
-			engine.cand.ret, engine.ref.ret);
+		fprintf(stderr, "  returned: %s, reference %s\n", ret_text(c, engine.cand.ret, got),
+			ret_text(c, engine.ref.ret, want));
 		if (to > from) {
 			print_image("got", &engine.cand, from, to);
 			print_image("expected", &engine.ref, from, to);
@@ -303,9 +344,12 @@ void fh_check(enum fh_kind kind, const uint8_t *data, size_t len)
 		size_t n = len < sizeof(patched) ? len : sizeof(patched);
 
 		memcpy(patched, data, n);
-		len = n ? n : 1;
-		if (!n)
-			patched[0] = 0;
+		/* A short input is a header with zeros after its bytes (as
+		 * the decoder reads it): pad it, so that the case printed is
+		 * one strcheck takes (libFuzzer's first input is empty). */
+		for (; n < SC_HEADER_LEN; n++)
+			patched[n] = 0;
+		len = n;
 		fh_canonicalize(kind, patched, len);
 		data = patched;
 	}

@@ -10,7 +10,8 @@
  * Environment (read once, by fh_setup):
  *   STRCHECK_IMPL    shared object to fuzz (default: the project's own code)
  *   STRCHECK_API     its API (default: the harness's); the per-API harness
- *                    must match it; fuzz_relations takes any of the four
+ *                    must match it; fuzz_relations takes strscpy,
+ *                    strscpy_pad, strlcpy or strncpy
  *   STRCHECK_SYMBOL  symbol to look up (default: the API's name); without
  *                    STRCHECK_IMPL, a path of the project's own strscpy
  *                    (strscpy_word, strscpy_sse2, strscpy_avx2,
@@ -23,13 +24,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What a harness checks: one API against its reference, or the relations
- * between strscpy, strlcpy and strncpy (docs/contract.md, "Relations"). */
+/* What a harness checks: one API against its reference (the first eight,
+ * in enum sc_api's order), or the relations between strscpy, strlcpy and
+ * strncpy (docs/contract.md, "Relations"). */
 enum fh_kind {
 	FH_strscpy,
 	FH_strscpy_pad,
 	FH_strlcpy,
 	FH_strncpy,
+	FH_strlcat,
+	FH_strncat,
+	FH_stpncpy,
+	FH_memccpy,
 	FH_relations,
 };
 
@@ -50,7 +56,9 @@ void fh_canonicalize(enum fh_kind kind, uint8_t *data, size_t len);
  * libFuzzer's custom mutator: mutate (LLVMFuzzerMutate; NULL: none), then
  * keep the input at least a header long and canonical (fh_canonicalize),
  * and when the mutation changed the count, make it small most of the time
- * (a case costs in proportion to its count).  Returns the new size.
+ * (a case costs in proportion to its count); for strlcat and strncat keep
+ * dest's initial bytes a part of the input, for memccpy keep c a value
+ * worth checking (count_shape.h).  Returns the new size.
  */
 size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size, unsigned seed,
 		 size_t (*mutate)(uint8_t *, size_t, size_t));

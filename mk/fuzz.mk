@@ -49,7 +49,8 @@
 #   (default $(BUILD)/fuzz) holds what runs make: corpus/NAME/ (what the
 #   fuzzer learned), logs/, and findings/NAME/ (never overwritten).
 
-FUZZ_HARNESSES ?= fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations
+FUZZ_HARNESSES ?= fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_strlcat \
+		  fuzz_strncat fuzz_stpncpy fuzz_memccpy fuzz_relations
 FUZZ_OUT       ?= $(BUILD)/fuzz/bin
 FUZZ_OBJ       ?= $(BUILD)/fuzz/obj
 FUZZ_TIME      ?= 60

@@ -18,7 +18,8 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 T=${BENCH_TIME:-10}
 TARGET=${BENCH_TARGET:-200000}
-harnesses=(${BENCH_HARNESSES:-fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations})
+harnesses=(${BENCH_HARNESSES:-fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_strlcat fuzz_strncat
+	fuzz_stpncpy fuzz_memccpy fuzz_relations})
 out=$BUILD/bench-fuzz
 rm -rf "$out"
 mkdir -p "$out"

@@ -12,8 +12,10 @@ gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-riscv64-linux-gnu
 libc6-dev-riscv64-cross gcc-12-multilib gcc-i686-linux-gnu libc6-dev-i386-cross
 libseccomp-dev libxml2-utils
 python3-jsonschema python3-yaml librsvg2-bin man-db groff-base
-libzydis-dev"
+libzydis-dev libbsd-dev musl musl-dev"
 # Not gcc-multilib: it conflicts with the cross compilers and removes them.
+# libbsd-dev, musl, musl-dev: C libraries whose strlcat, strncat, stpncpy and
+# memccpy tests/suite-38-real-libc.sh checks as installed.
 
 missing=()
 for p in $PACKAGES; do

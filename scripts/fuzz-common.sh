@@ -2,14 +2,17 @@
 # run, how to split FUZZ_TIME over them, and running them JOBS at a time.
 
 # fuzz_select HARNESS...: sets harnesses (default: all).  Fuzzing a .so of
-# one API (STRCHECK_IMPL) keeps that API's harness and the relations.
+# one API (STRCHECK_IMPL) keeps that API's harness, and the relations for
+# strscpy, strscpy_pad, strlcpy and strncpy (the relatives have none).
 fuzz_select() {
 	harnesses=("$@")
-	[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations)
+	[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy
+		fuzz_strlcat fuzz_strncat fuzz_stpncpy fuzz_memccpy fuzz_relations)
 	[ -n "${STRCHECK_IMPL:-}" ] || return 0
-	local api=${STRCHECK_API:-strscpy} keep=() h
+	local api=${STRCHECK_API:-strscpy} keep=() h rel=0
+	case $api in strscpy | strscpy_pad | strlcpy | strncpy) rel=1 ;; esac
 	for h in "${harnesses[@]}"; do
-		[ "$h" = "fuzz_$api" ] || [ "$h" = fuzz_relations ] && keep+=("$h")
+		[ "$h" = "fuzz_$api" ] || { [ "$h" = fuzz_relations ] && [ $rel = 1 ]; } && keep+=("$h")
 	done
 	harnesses=("${keep[@]}")
 	[ ${#harnesses[@]} -gt 0 ] || { echo "no harness for STRCHECK_API=$api" >&2; exit 2; }

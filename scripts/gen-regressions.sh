@@ -7,7 +7,8 @@
 # as FILE.case.  Grid and seed are fixed, so the same sources give the
 # same files.  Exits 1 if an entry finds nothing or another class.
 # Run it after a change of the case encoding (src/engine/case.c) or of
-# the grid, then commit corpus/regressions/.
+# the grid, then commit corpus/regressions/.  With FILE names as arguments
+# (the MANIFEST's first column) it writes only those, e.g. a new entry's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -17,6 +18,7 @@ status=0
 n=0
 while read -r file zoo sym api flags class correct; do
 	case $file in ''|'#'*) continue ;; esac
+	[ $# -eq 0 ] || [[ " $* " == *" $file "* ]] || continue
 	[ "$flags" = - ] && flags=
 	json=$("$BUILD/strcheck" --impl="$BUILD/zoo/$zoo.so" --symbol="$sym" --api="$api" \
 		--no-race --cases=2000 --format=json ${flags//,/ } 2> /dev/null || true)

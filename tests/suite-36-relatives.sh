@@ -130,7 +130,7 @@ done << 'LIST'
 strlcat overread no-fault dest_init
 strncat overread no-fault dest_init
 stpncpy retval return-value src
-memccpy retval return-value c
+memccpy overread no-fault c
 LIST
 
 # The help and the man page list the four.

@@ -59,6 +59,13 @@ done
 # its own type numbers): the build rewrites them into strcheck's table, so
 # its zeropad loads past the page are fixed up (with gcc above, clang here).
 expect_pass tree_v6.15_own_extable_clang --impl=tests/kernel-tree-v6.15/lib/string.c --cc=clang
+# With the concurrent checks too (--time=0: all of them, no deadline): the
+# traced check must excuse the zeropad loads past the page, as the fault
+# handler does (src/engine/race_trace.c, fixup.h).
+run tree_next_concurrent --impl=tests/kernel-tree-next/lib/string.c --symbol=sized_strscpy --time=0
+[ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/tree_next_concurrent.out" &&
+	grep -q '^traced check: [1-9]' "$out/tree_next_concurrent.out"
+check tree_next_concurrent_checks_pass $? "exit $rc (see $out/tree_next_concurrent.out)"
 # strscpy_pad: a function (v5), the tree's own macro (v6.15).
 expect_pass tree_v5_strscpy_pad --impl=tests/kernel-tree-v5/lib/string.c --api=strscpy_pad
 expect_pass tree_v6.15_strscpy_pad_macro --impl=tests/kernel-tree-v6.15/lib/string.c --api=strscpy_pad

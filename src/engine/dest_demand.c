@@ -1,6 +1,7 @@
 /* dest_demand.c - a huge count's dest, backed on demand (dest_demand.h). */
 #include <errno.h>
 #include <inttypes.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -10,16 +11,34 @@
 
 volatile unsigned long sc_demand_cuts;
 
-static struct {
+/* One region per engine (a process may have several: tests compare two). */
+struct region {
+	unsigned char *data;         /* its arena's data: the key */
 	unsigned char *region;       /* first byte backed on demand */
-	size_t page;
 	int fd;
+	volatile size_t backed;      /* region bytes backed (the memfd's size) */
+};
+
+#define REGIONS 8
+static struct region regions[REGIONS];
+
+/* The call in progress: its region, dest and count (one call at a time). */
+static struct {
+	struct region *rg;
+	size_t page;
 	const unsigned char *dest;
 	uint64_t count;
-	volatile size_t backed;      /* region bytes backed (the memfd's size) */
 	size_t limit;                /* region bytes this call may have backed */
 	volatile int armed, cut;
-} dm = { .fd = -1 };
+} dm;
+
+static struct region *region_of(const struct sc_arena *a)
+{
+	for (int i = 0; i < REGIONS; i++)
+		if (regions[i].data && regions[i].data == a->data)
+			return &regions[i];
+	return NULL;
+}
 
 static size_t round_up(size_t n, size_t to)
 {
@@ -35,8 +54,16 @@ static size_t span_of(size_t page)
 int sc_demand_init(struct sc_arena *a)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = span_of(page);
+	struct region *rg = NULL;
 	int fd;
 
+	for (int i = 0; i < REGIONS && !rg; i++)
+		if (!regions[i].data)
+			rg = &regions[i];
+	if (!rg) {
+		errno = ENOMEM;
+		return -1;
+	}
 	if (sc_arena_init(a, span + SC_DEMAND_CAP, 0) != 0)
 		return -1;
 	fd = memfd_create("strcheck-dest", MFD_CLOEXEC);
@@ -50,19 +77,24 @@ int sc_demand_init(struct sc_arena *a)
 		errno = err;
 		return -1;
 	}
-	dm.region = a->data + span;
 	dm.page = page;
-	dm.fd = fd;
-	dm.backed = 0;
+	rg->region = a->data + span;
+	rg->fd = fd;
+	rg->backed = 0;
+	rg->data = a->data;
 	return 0;
 }
 
 void sc_demand_fini(struct sc_arena *a)
 {
-	if (dm.fd >= 0)
-		close(dm.fd);
-	dm.fd = -1;
-	dm.region = NULL;
+	struct region *rg = region_of(a);
+
+	if (rg) {
+		if (dm.rg == rg)
+			dm.rg = NULL;
+		close(rg->fd);
+		memset(rg, 0, sizeof(*rg));
+	}
 	sc_arena_free(a);
 }
 
@@ -83,16 +115,18 @@ unsigned char *sc_demand_place(const struct sc_arena *a, enum sc_place place, un
 	return dest;
 }
 
-void sc_demand_arm(const unsigned char *dest, uint64_t count)
+void sc_demand_arm(const struct sc_arena *a, const unsigned char *dest, uint64_t count)
 {
-	uint64_t before = (uint64_t)((uintptr_t)dm.region - (uintptr_t)dest);
+	struct region *rg = region_of(a);
+	uint64_t before = rg ? (uint64_t)((uintptr_t)rg->region - (uintptr_t)dest) : 0;
 	uint64_t need = count > before ? count - before : 0;
 
+	dm.rg = rg;
 	dm.dest = dest;
 	dm.count = count;
 	dm.limit = need <= SC_DEMAND_CAP ? round_up((size_t)need, dm.page) : SC_DEMAND_PROBE;
 	dm.cut = 0;
-	dm.armed = dm.region != NULL;
+	dm.armed = rg != NULL;
 }
 
 void sc_demand_disarm(void)
@@ -102,14 +136,18 @@ void sc_demand_disarm(void)
 
 int sc_demand_fault(const siginfo_t *si)
 {
-	uintptr_t a = (uintptr_t)si->si_addr, r = (uintptr_t)dm.region;
+	struct region *rg = dm.rg;
+	uintptr_t a = (uintptr_t)si->si_addr, r;
 	uint64_t k, lim;
 	size_t want;
 
-	if (!dm.armed || a < r || a < (uintptr_t)dm.dest)
+	if (!dm.armed || !rg)
+		return 0;
+	r = (uintptr_t)rg->region;
+	if (a < r || a < (uintptr_t)dm.dest)
 		return 0;
 	k = a - (uintptr_t)dm.dest;
-	if (k >= dm.count || a < r + dm.backed)
+	if (k >= dm.count || a < r + rg->backed)
 		return 0;  /* past count (an overwrite), or not for want of backing */
 	if (a >= r + dm.limit) {
 		/* Inside count but past what we back: cut the call here. */
@@ -119,22 +157,22 @@ int sc_demand_fault(const siginfo_t *si)
 	}
 	/* Up to the faulting page, a chunk ahead, never past count's page. */
 	want = round_up(a - r + 1, dm.page);
-	if (want < dm.backed + SC_DEMAND_CHUNK)
-		want = dm.backed + SC_DEMAND_CHUNK;
+	if (want < rg->backed + SC_DEMAND_CHUNK)
+		want = rg->backed + SC_DEMAND_CHUNK;
 	lim = dm.count - (uint64_t)(r - (uintptr_t)dm.dest);
 	if (lim < want)
 		want = round_up((size_t)lim, dm.page);
 	if (want > dm.limit)
 		want = dm.limit;
-	if (ftruncate(dm.fd, (off_t)want) != 0) {
+	if (ftruncate(rg->fd, (off_t)want) != 0) {
 		dm.cut = 1;
 		sc_demand_cuts++;
 		return 0;
 	}
-	for (size_t off = dm.backed; off < want; off += dm.page)
-		sc_memcpy(dm.region + off, sc_canaries((int64_t)(r + off - (uintptr_t)dm.dest)),
+	for (size_t off = rg->backed; off < want; off += dm.page)
+		sc_memcpy(rg->region + off, sc_canaries((int64_t)(r + off - (uintptr_t)dm.dest)),
 			  dm.page);
-	dm.backed = want;
+	rg->backed = want;
 	return 1;
 }
 
@@ -143,15 +181,19 @@ int sc_demand_was_cut(void)
 	return dm.cut;
 }
 
-size_t sc_demand_backed(void)
+size_t sc_demand_backed(const struct sc_arena *a)
 {
-	return dm.backed;
+	struct region *rg = region_of(a);
+
+	return rg ? rg->backed : 0;
 }
 
-void sc_demand_reset(void)
+void sc_demand_reset(const struct sc_arena *a)
 {
-	if (dm.backed && dm.fd >= 0 && ftruncate(dm.fd, 0) == 0)
-		dm.backed = 0;
+	struct region *rg = region_of(a);
+
+	if (rg && rg->backed && ftruncate(rg->fd, 0) == 0)
+		rg->backed = 0;
 	dm.cut = 0;
 }
 
@@ -203,25 +245,27 @@ static uint64_t scan(const struct sc_case *c, const unsigned char *p, size_t n, 
 	return bad;
 }
 
-int sc_demand_judge(const struct sc_case *c, const struct sc_outcome *o, int64_t nul,
-		    struct sc_finding *f, int nf, int max)
+int sc_demand_judge(const struct sc_arena *a, const struct sc_case *c,
+		    const struct sc_outcome *o, int64_t nul, struct sc_finding *f, int nf, int max)
 {
-	uint64_t base = (uint64_t)(dm.region - o->dst), first = 0, bad = 0, past = 0;
+	struct region *rg = region_of(a);
+	uint64_t base, first = 0, bad = 0, past = 0;
 	const unsigned char *got = o->win + o->before;
 	enum want how = W_UNCHANGED, how2;
 	enum sc_rule_id rule;
 
-	if (!sc_dst_is_huge(c) || !dm.region)
+	if (!sc_dst_is_huge(c) || !rg)
 		return nf;
+	base = (uint64_t)(rg->region - o->dst);
 	/* A cut call was not judged by sc_judge past the margins: its bytes
 	 * after the NUL in the mapped part are judged here. */
 	if (o->stop == SC_CUT && nul >= 0 && (size_t)nul + 1 < o->dst_len)
 		bad = scan(c, got + nul + 1, o->dst_len - (size_t)nul - 1, (uint64_t)nul + 1, o->count,
 			   nul, &first, &how);
-	bad += scan(c, dm.region, dm.backed, base, o->count, nul, bad ? &past : &first,
+	bad += scan(c, rg->region, rg->backed, base, o->count, nul, bad ? &past : &first,
 		    bad ? &how2 : &how);
 	if (bad) {
-		unsigned char b = first < o->dst_len ? got[first] : dm.region[first - base];
+		unsigned char b = first < o->dst_len ? got[first] : rg->region[first - base];
 
 		if (first >= o->count)
 			return sc_add_finding(f, nf, max, SC_RULE_NO_WRITE_PAST_COUNT, SC_PASS,
@@ -243,11 +287,11 @@ int sc_demand_judge(const struct sc_case *c, const struct sc_outcome *o, int64_t
 	}
 	/* strscpy_pad zeroes up to count: every byte up to there written. */
 	if (c->api == SC_STRSCPY_PAD && o->stop == SC_RETURNED && nul >= 0 &&
-	    o->count > base + dm.backed)
+	    o->count > base + rg->backed)
 		return sc_add_finding(f, nf, max, SC_RULE_ZERO_PADDED, SC_PASS,
-				      (int64_t)(base + dm.backed), "dest[%" PRIu64 "] was never "
+				      (int64_t)(base + rg->backed), "dest[%" PRIu64 "] was never "
 				      "written: not zero-padded up to count (dest[%" PRIu64 "..%"
-				      PRIu64 "] untouched)", base + dm.backed, base + dm.backed,
+				      PRIu64 "] untouched)", base + rg->backed, base + rg->backed,
 				      o->count - 1);
 	return nf;
 }

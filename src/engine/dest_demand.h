@@ -17,8 +17,8 @@
  *
  * The backing is a memfd whose size is the backed length: growing it is
  * one ftruncate (which the sandbox allows: no memory call), shrinking it
- * to 0 unmaps every page again.  One engine runs one call at a time, so
- * the state is this file's own.
+ * to 0 unmaps every page again.  Each engine's arena has its region; one
+ * call runs at a time, so the call's state is this file's own.
  */
 #ifndef SC_DEST_DEMAND_H
 #define SC_DEST_DEMAND_H
@@ -53,8 +53,9 @@ void sc_demand_fini(struct sc_arena *a);
 unsigned char *sc_demand_place(const struct sc_arena *a, enum sc_place place, unsigned off,
 			       size_t *mapped);
 
-/* Before a call: faults in the region below dest + count back it. */
-void sc_demand_arm(const unsigned char *dest, uint64_t count);
+/* Before a call: faults in a's region below dest + count back it (a dest
+ * elsewhere, e.g. the reference's image, arms nothing that can fault). */
+void sc_demand_arm(const struct sc_arena *a, const unsigned char *dest, uint64_t count);
 /* After it (also from the fault path): no more backing. */
 void sc_demand_disarm(void);
 
@@ -65,20 +66,21 @@ void sc_demand_disarm(void);
  */
 int sc_demand_fault(const siginfo_t *si);
 
-/* Whether the last call was cut at SC_DEMAND_CAP; bytes backed by it. */
+/* Whether the last call was cut where dest stops being backed; bytes of
+ * a's region backed now. */
 int sc_demand_was_cut(void);
-size_t sc_demand_backed(void);
+size_t sc_demand_backed(const struct sc_arena *a);
 
 /*
  * Judge the region after the call (c's policy, o the candidate's outcome,
  * after_nul the index of dest's NUL as the reference wrote it, or -1 when
  * the reference wrote nothing).  Adds findings to f[nf..max), returns nf.
  */
-int sc_demand_judge(const struct sc_case *c, const struct sc_outcome *o, int64_t nul,
-		    struct sc_finding *f, int nf, int max);
+int sc_demand_judge(const struct sc_arena *a, const struct sc_case *c,
+		    const struct sc_outcome *o, int64_t nul, struct sc_finding *f, int nf, int max);
 
-/* Give the region's pages back (before the next case). */
-void sc_demand_reset(void);
+/* Give a's region's pages back (before the next case). */
+void sc_demand_reset(const struct sc_arena *a);
 
 /* Cases cut at the cap since the engine started (the supervisor's note). */
 extern volatile unsigned long sc_demand_cuts;

@@ -226,7 +226,7 @@ static void call(struct sc_engine *e, const struct sc_case *c, void *fn, unsigne
 		if (out == &e->ref && c->api == SC_STRSCPY_PAD && sc_count_is_huge(c) &&
 		    out->count <= INT_MAX)
 			count = out->dst_len;
-		sc_demand_arm(dst, out->count);
+		sc_demand_arm(&e->hdst, dst, out->count);
 		sc_calls++;
 		in_call = 1;
 		switch (c->api) {
@@ -283,7 +283,7 @@ static void run_in_arena(struct sc_engine *e, const struct sc_case *c, void *fn,
 	/* The candidate's pages backed on demand last time go back (kept
 	 * through the reference's run until judged). */
 	if (out == &e->cand)
-		sc_demand_reset();
+		sc_demand_reset(&e->hdst);
 	place(e, c, out);
 	dst = (unsigned char *)out->dst;
 	win = dst - out->before;
@@ -389,8 +389,8 @@ static int judge_all(struct sc_engine *e, const struct sc_case *c, struct sc_fin
 		if (c->api == SC_MEMCCPY)
 			end = e->ref.stop == SC_RETURNED && e->ref.ret != SC_RET_NULL ? e->ref.ret - 1 : -1;
 		if (e->cand.stop == SC_RETURNED || e->cand.stop == SC_CUT)
-			nf = sc_demand_judge(c, &e->cand, end, f, nf, max);
-		sc_demand_reset();
+			nf = sc_demand_judge(&e->hdst, c, &e->cand, end, f, nf, max);
+		sc_demand_reset(&e->hdst);
 	}
 	return nf;
 }

@@ -18,6 +18,16 @@ static uintptr_t field(const int32_t *f)
 	return (uintptr_t)f + (intptr_t)*f;
 }
 
+int sc_fixup_is_zeropad(uintptr_t ip)
+{
+	if (!table)
+		return 0;
+	for (const struct sc_extable_entry *e = table->start; e < table->stop; e++)
+		if (field(&e->insn) == ip)
+			return e->type == SC_EX_ZEROPAD;
+	return 0;
+}
+
 #if defined(__x86_64__) && defined(REG_RIP)
 
 /* gregs index of each x86-64 register number (rax, rcx, ... r15). */

@@ -49,4 +49,9 @@ extern int (*sc_fault_fixup)(const siginfo_t *si, void *uctx);
  */
 int sc_fixup_apply(const siginfo_t *si, void *uctx);
 
+/* Is the instruction at ip a zeropad load of the registered table?  (The
+ * traced check excuses such a load reaching into the next page, as the
+ * fault handler does: race_trace.c.) */
+int sc_fixup_is_zeropad(uintptr_t ip);
+
 #endif

@@ -211,19 +211,22 @@ uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 {
 	struct walk w = { api, policy, c, fn, arg, 0, 0, SC_REL_NONE };
 
-	/* The sections common to every API: dest empty (strlcat, strncat),
-	 * c = 0 (memccpy as a string copy); then each API's own. */
+	/* The sections common to every API get dest empty (strlcat,
+	 * strncat) and c = 0 (memccpy as a string copy). */
 	c->dst_init_len = 0;
 	c->ch = 0;
 	count_shapes(&w);
-	guard_placements(&w);
-	short_strings(&w);
-	byte_values(&w);
-	long_strings(&w);
+	/* An API's own section next: small, and aimed at its contract. */
 	if (sc_api_appends(api))
 		sc_grid_append(&w);
 	else if (api == SC_MEMCCPY)
 		sc_grid_memccpy(&w);
+	c->dst_init_len = 0;
+	c->ch = 0;
+	guard_placements(&w);
+	short_strings(&w);
+	byte_values(&w);
+	long_strings(&w);
 	return w.n;
 }
 

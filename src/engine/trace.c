@@ -43,18 +43,6 @@ static struct {
 	size_t nuls;
 } T;
 
-static int inside(uint64_t a, const unsigned char *p, size_t n)
-{
-	return a >= (uint64_t)(uintptr_t)p && a < (uint64_t)(uintptr_t)p + n;
-}
-
-static void close_open(void)
-{
-	for (int i = 0; i < T.nopen; i++)
-		sc_trace_mprotect(T.open[i], T.page, T.open_dest[i] ? PROT_READ : PROT_NONE);
-	T.nopen = 0;
-}
-
 static void disarm(void)
 {
 	if (!T.armed)
@@ -65,6 +53,20 @@ static void disarm(void)
 	if (T.dlen)
 		sc_trace_mprotect(T.ddata, T.dlen, PROT_READ | PROT_WRITE);
 	T.armed = 0;
+}
+
+#if defined(__x86_64__) && defined(__linux__)
+/* The signal context's registers below are x86-64's. */
+static void close_open(void)
+{
+	for (int i = 0; i < T.nopen; i++)
+		sc_trace_mprotect(T.open[i], T.page, T.open_dest[i] ? PROT_READ : PROT_NONE);
+	T.nopen = 0;
+}
+
+static int inside(uint64_t a, const unsigned char *p, size_t n)
+{
+	return a >= (uint64_t)(uintptr_t)p && a < (uint64_t)(uintptr_t)p + n;
 }
 
 /* Open the pages of [a, a+len) that are in the arena's data. */
@@ -303,6 +305,13 @@ static int hook(int sig, siginfo_t *si, void *uctx)
 	uc->uc_mcontext.gregs[REG_EFL] &= ~TF;
 	return 1;
 }
+#else
+static int hook(int sig, siginfo_t *si, void *uctx)
+{
+	(void)sig, (void)si, (void)uctx;
+	return 0;  /* no tracer off x86-64 (trace_probe.c says so) */
+}
+#endif
 
 static void arm(void *arg)
 {

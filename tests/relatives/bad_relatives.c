@@ -4,7 +4,8 @@
  *   my_strlcat:  strlen(dst) with no bound (overread of dest past size)
  *   my_strncat:  tests src[i] before i < n (overread of src[n])
  *   my_stpncpy:  returns dst + n - 1 when it wrote no NUL (retval)
- *   my_memccpy:  compares the int c with the byte unconverted (retval)
+ *   my_memccpy:  compares the int c with the byte unconverted (0x141 never
+ *                matches: reads past the c it should stop at, overread)
  * The symbols' names say their API (strcheck infers --api from them).
  */
 #include <stddef.h>

@@ -199,7 +199,9 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 			fprintf(out, "            c      = %" PRId32 " (0x%x), as unsigned char 0x%02x%s\n",
 				c.ch, (unsigned)c.ch, (unsigned char)c.ch,
 				sc_case_chpos(&c) < c.src_len ? "" : ", not in src");
-		fprintf(out, "            count  = %s%s\n",
+		/* The bound by the name its API's prototype gives it. */
+		fprintf(out, "            %-6s = %s%s\n", c.api == SC_STRLCAT ? "size" :
+			c.api >= SC_STRNCAT ? "n" : "count",
 			sc_count_describe(&c, count_text, sizeof(count_text)),
 			sc_count_is_huge(&c) ? " (huge)" : "");
 		fputs("            ", out);

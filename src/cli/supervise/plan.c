@@ -15,7 +15,11 @@ static unsigned kind_of(const struct sc_case *c)
 {
 	size_t len = sc_case_strlen(c);
 	unsigned lc = len == 0 ? 0 : len <= 8 ? 1 : len <= 64 ? 2 : len <= 300 ? 3 : len <= 4096 ? 4 : 5;
-	unsigned trunc = c->count <= len;
+	/* Cut short: the string does not fit (strlcat: with dest's, or dest
+	 * has no NUL in its size); memccpy: c not within the count. */
+	unsigned trunc = c->api == SC_STRLCAT ? c->count <= sc_case_dlen(c) + len :
+			 c->api == SC_MEMCCPY ? !sc_count_is_huge(c) && c->count <= sc_case_chpos(c) :
+			 c->count <= len;
 
 	return (((c->src_place * SC_PLACE_COUNT + c->dst_place) * 2 + (unsigned)sc_count_is_huge(c)) * 6
 		+ lc) * 2 + trunc;
