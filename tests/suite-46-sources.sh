@@ -242,6 +242,7 @@ fi
 for cc in gcc clang; do
 	ok=0
 	for f in src/cli/candidate/build.c src/cli/candidate/kbuild.c src/cli/candidate/kfuncs.c \
+		 src/cli/candidate/kprepare.c src/cli/candidate/ktree.c src/cli/candidate/kdiag.c \
 		 src/cli/candidate/candidate.c src/cli/candidate/endian_trap.c \
 		 src/engine/fixup.c src/engine/inspect.c src/engine/load.c; do
 		$cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only "$f" >> "$out/warn-$cc.log" 2>&1 || ok=1
