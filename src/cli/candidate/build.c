@@ -141,6 +141,9 @@ static int run(char **argv, char *out, size_t outlen, int quiet, const char *log
 				dup2(fd, STDERR_FILENO);
 			if (fd >= 0 && log)
 				dup2(fd, STDOUT_FILENO);
+			/* Messages read back (kfuncs.c) are parsed in English. */
+			if (log)
+				setenv("LC_ALL", "C", 1);
 		}
 		execvp(argv[0], argv);
 		code = errno;
