@@ -43,7 +43,7 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 			snprintf(buf, size, "%s at dest+%" PRId64 ", %" PRId64 " byte(s) past the NUL "
 				 "it appends (dest+%zu), in %s the destination", verb, rel,
 				 rel - (int64_t)o->dst_len + 1, o->dst_len - 1, where);
-		else if (rel >= 0 && (uint64_t)rel >= o->count)
+		else if (sc_dst_is_huge(c) && rel >= 0 && (uint64_t)rel >= o->count)
 			snprintf(buf, size, "%s at dest+count+%" PRIu64 ", past dest[count-1] (dest "
 				 "backed on demand up to count)", verb, (uint64_t)rel - o->count);
 		else if (rel >= (int64_t)o->dst_len && sc_dst_is_huge(c))

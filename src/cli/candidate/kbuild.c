@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "beside.h"
 #include "kbuild.h"
 #include "kfuncs.h"
 
@@ -55,32 +56,17 @@ const char *sc_kshim_dir(void)
 	static char dir[PATH_MAX];
 	/* build/strcheck, build/cross/ARCH/strcheck (run by qemu-user, whose
 	 * /proc/self/exe is the guest program), an installed bin/strcheck. */
-	static const char *const rel[] = { "/../src/kshim", "/../../../src/kshim",
-					   "/../share/strcheck/kshim", "/kshim" };
+	static const char *const rel[] = { "../src/kshim", "../../../src/kshim",
+					   "../share/strcheck/kshim", "kshim" };
 	const char *env = getenv("STRCHECK_KSHIM");
-	char exe[PATH_MAX], probe[PATH_MAX + 64], *slash;
-	ssize_t n;
+	char probe[PATH_MAX + 64];
 
 	if (env && *env) {
 		snprintf(probe, sizeof(probe), "%s/kshim/all.h", env);
 		return is_file(probe) && realpath(env, dir) ? dir : NULL;
 	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return NULL;
-	exe[n] = 0;
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return NULL;
-	*slash = 0;
-	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-		snprintf(probe, sizeof(probe), "%s%s/kshim/all.h", exe, rel[i]);
-		if (is_file(probe)) {
-			snprintf(probe, sizeof(probe), "%s%s", exe, rel[i]);
-			return realpath(probe, dir) ? dir : NULL;
-		}
-	}
-	return NULL;
+	return sc_beside_self(rel, sizeof(rel) / sizeof(rel[0]), "kshim/all.h", R_OK, dir,
+			      sizeof(dir)) >= 0 ? dir : NULL;
 }
 
 /* A copy of s in kb's store (NULL when full). */

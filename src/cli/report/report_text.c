@@ -199,7 +199,9 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 			fprintf(out, "            c      = %" PRId32 " (0x%x), as unsigned char 0x%02x%s\n",
 				c.ch, (unsigned)c.ch, (unsigned char)c.ch,
 				sc_case_chpos(&c) < c.src_len ? "" : ", not in src");
-		fprintf(out, "            count  = %s%s\n",
+		/* The bound by the name its API's prototype gives it. */
+		fprintf(out, "            %-6s = %s%s\n", c.api == SC_STRLCAT ? "size" :
+			c.api >= SC_STRNCAT ? "n" : "count",
 			sc_count_describe(&c, count_text, sizeof(count_text)),
 			sc_count_is_huge(&c) ? " (huge)" : "");
 		fputs("            ", out);
@@ -274,13 +276,13 @@ static void text_trace(FILE *out, const struct sc_trace_stats *t, const char *sk
 			t->why);
 }
 
-static uint64_t cases_run(const struct sc_shared *s)
+static uint64_t cases_run(const struct sc_record *s)
 {
 	return s->done[SC_PH_ONE] + s->done[SC_PH_GRID] + s->done[SC_PH_RANDOM];
 }
 
 void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		    const struct sc_shared *s)
+		    const struct sc_record *s)
 {
 	char coverage[300];
 
