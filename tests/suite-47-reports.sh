@@ -99,8 +99,22 @@ while read -r file symbol api flags expect; do
 		fi
 	fi
 
-	# The other formats from shorter runs, unless a concurrent check needs its time.
-	[ $has_time = 1 ] || args+=(--time=0)
+	# The other formats from the one case that found the defect (the JSON
+	# report's found_by), not the whole grid again; a concurrent check's
+	# defect (no one case) from the same run as above.
+	one=$($PY -c "import json,sys
+for d in json.load(open(sys.argv[1]))['defects']:
+    f = d.get('found_by') or {}
+    if d['class'] == sys.argv[2] and f.get('phase') == 'grid':
+        print('--grid-case=%d' % f['index']); break
+    if d['class'] == sys.argv[2] and f.get('phase') == 'random':
+        print('--seed=%d --random-case=%d' % (f['seed'], f['index'])); break" "$dir/report.json" "$expect" 2> /dev/null)
+	if [ -n "$one" ]; then
+		args=(--impl="$so" --symbol="$symbol" --api="$api" $one)
+		for f in "${extra[@]}"; do
+			case $f in --time=* | --cases=* | --first | --race-time=* | --seed=*) ;; *) args+=("$f") ;; esac
+		done
+	fi
 	$SC "${args[@]}" --format=junit --output="$dir/report.xml" > /dev/null 2>&1
 	xmllint --noout --schema docs/schemas/junit.xsd "$dir/report.xml" > "$dir/junit.log" 2>&1
 	check "junit_report_${expect}_valid" $? "$(head -3 "$dir/junit.log")"
