@@ -14,7 +14,7 @@ VERSION := $(shell cat VERSION)
 LIB_SRCS    := $(sort $(wildcard src/lib/*.c))
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c \
 			ref/ref_strlcat.c ref/ref_strncat.c ref/ref_stpncpy.c ref/ref_memccpy.c
-ENGINE_SRCS := $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c judge_image.c rules.c grid.c grid_rel.c grid_walk.c race.c race_case.c race_mutator.c race_reader.c load.c relations.c fixup.c inspect.c mem.c dest_demand.c trace.c trace_syscall.c trace_probe.c trace_decode.c race_trace.c)
+ENGINE_SRCS := $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c judge_image.c rules.c grid.c grid_rel.c grid_walk.c race.c race_case.c race_mutator.c race_reader.c elf_id.c load.c relations.c fixup.c inspect.c mem.c dest_demand.c trace.c trace_syscall.c trace_probe.c trace_decode.c race_trace.c)
 HEADERS     := $(wildcard src/*/*.h ref/*.h)
 CLI_HEADERS := $(wildcard src/cli/*/*.h)
 
@@ -32,7 +32,7 @@ ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
 CONFIG_VARS :=
 config_stamp = $(BUILD)/config/$(1)
 
-.PHONY: all lib run test bench deps install uninstall clean
+.PHONY: all lib run check test bench deps install uninstall clean
 all: lib
 
 lib: $(BUILD)/libstrscpy.a $(BUILD)/libstrscpy.so
@@ -66,8 +66,14 @@ $(BUILD)/libengine.a: $(ENGINE_OBJS)
 deps:
 	@bash scripts/deps.sh --ensure
 
+# make check: the fast tier (suites marked `# tier: check`: deterministic,
+# no wall-clock assertion, a few minutes), for every change; make test:
+# every suite (CI).
+check: lib
+	@bash scripts/test.sh check
+
 test: deps lib
-	@bash scripts/test.sh
+	@bash scripts/test.sh test
 
 bench:
 	@bash scripts/bench.sh

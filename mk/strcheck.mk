@@ -1,7 +1,7 @@
 # strcheck: the checker program, its zoo of known-good and known-bad
 # implementations, and `make run` (check the project's own strscpy).
 
-.PHONY: strcheck zoo man
+.PHONY: strcheck zoo man docs
 
 strcheck: $(BUILD)/strcheck
 
@@ -82,9 +82,10 @@ run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 # docs/strcheck.1: its OPTIONS section is the option table's (strcheck
 # --man-options), its EXIT STATUS section the exit-status table's, each
 # between two marker lines; the rest is written by hand.  The README's and
-# docs/checking.md's exit-status tables likewise.
+# docs/checking.md's exit-status tables, and docs/tamper.md's table of the
+# system calls the sandbox refuses, likewise.
 man: $(BUILD)/strcheck
-	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md
+	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md docs/tamper.md
 
 # The tracer (src/engine/trace*.c) decodes instructions with Zydis
 # (libzydis-dev, scripts/deps.sh); without it (ZYDIS=0, no header, another
@@ -105,3 +106,9 @@ $(BUILD)/engine/src/engine/trace_decode.o $(BUILD)/strcheck $(BUILD)/test_trace:
 # The tracer alone (tests/suite-37-trace.sh, scripts/bench-trace.sh).
 $(BUILD)/test_trace: tests/test_trace.c $(BUILD)/libengine.a $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/test_trace.c -L$(BUILD) -lengine -ldl -lpthread -lm $(ZYDIS_LIBS)
+
+# make docs: make man, and the sample reports in the README and docs/
+# (between "<!-- sample: strcheck ARGS -->" and "<!-- end sample -->")
+# rerun and written in; tests/suite-05-docs.sh fails when one is stale.
+docs: man zoo $(BUILD)/libstrscpy.so
+	@bash scripts/gen-samples.sh $(BUILD)/strcheck $$(grep -l '^<!-- sample: strcheck' README.md docs/*.md)

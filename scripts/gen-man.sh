@@ -8,8 +8,11 @@
 #     --man-exit-status), between '.\" BEGIN EXIT STATUS' and '.\" END EXIT
 #     STATUS';
 #   - the version in its .TH line;
-#   - each Markdown page's exit-status table (STRCHECK --md-exit-status), between
-#     '<!-- BEGIN EXIT STATUS -->' and '<!-- END EXIT STATUS -->'.
+#   - in each Markdown page that has them, the exit-status table (STRCHECK
+#     --md-exit-status) between '<!-- BEGIN EXIT STATUS -->' and
+#     '<!-- END EXIT STATUS -->', and the sandbox's table of refused system
+#     calls (STRCHECK --md-sandbox) between '<!-- BEGIN SANDBOX -->' and
+#     '<!-- END SANDBOX -->'.
 # `make man` runs it; tests/suite-31-options.sh checks that running it
 # would change nothing.
 set -eu
@@ -20,6 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$sc" --man-options > "$tmp/options"
 "$sc" --man-exit-status > "$tmp/exit-man"
 "$sc" --md-exit-status > "$tmp/exit-md"
+"$sc" --md-sandbox > "$tmp/sandbox-md"
 
 # fill FILE BEGIN END TEXT: the lines between the marker lines BEGIN and
 # END (whole lines, taken literally) become the file TEXT.
@@ -50,6 +54,9 @@ fill "$tmp/page" '.\" BEGIN EXIT STATUS' '.\" END EXIT STATUS' "$tmp/exit-man"
 update "$page" "$tmp/page"
 for md in "$@"; do
 	cp "$md" "$tmp/md"
-	fill "$tmp/md" '<!-- BEGIN EXIT STATUS -->' '<!-- END EXIT STATUS -->' "$tmp/exit-md"
+	grep -qx '<!-- BEGIN EXIT STATUS -->' "$md" &&
+		fill "$tmp/md" '<!-- BEGIN EXIT STATUS -->' '<!-- END EXIT STATUS -->' "$tmp/exit-md"
+	grep -qx '<!-- BEGIN SANDBOX -->' "$md" &&
+		fill "$tmp/md" '<!-- BEGIN SANDBOX -->' '<!-- END SANDBOX -->' "$tmp/sandbox-md"
 	update "$md" "$tmp/md"
 done

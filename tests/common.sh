@@ -24,3 +24,41 @@ m32_how() {
 		echo none
 	fi
 }
+
+# The sanitizer build flags every suite that builds under ASan+UBSan uses.
+SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+#   classes_of FILE      the classes of a text report's DEFECT lines, in order
+classes_of() { grep -oE '^DEFECT [0-9]+: [a-z-]+' "$1" | awk '{print $3}' | tr '\n' ' '; }
+
+#   verdict_is WANT RC FILE   status 0 when a run that exited RC with the
+#                        text report FILE gave WANT: "pass" (exit 0 and
+#                        VERDICT: PASS) or a defect class (exit 1 and a
+#                        DEFECT of that class among others)
+verdict_is() {
+	local classes
+	if [ "$1" = pass ]; then
+		[ "$2" = 0 ] && grep -q '^VERDICT: PASS' "$3"
+	else
+		classes=$(classes_of "$3")
+		[ "$2" = 1 ] && [[ " $classes" == *" $1 "* ]]
+	fi
+}
+
+#   bad NAME WANT ARGS...  run $SC ARGS (at most 30 s): a usage or load
+#                        error must exit 2, print nothing on stdout and one
+#                        line on stderr, "strcheck: ...WANT..." (WANT may be
+#                        empty); "PASS/FAIL bad_input_NAME".  Files go to $out.
+bad() {
+	local name=$1 want=$2 rc lines
+	shift 2
+	timeout 30 $SC "$@" > "$out/bad-$name.out" 2> "$out/bad-$name.err"
+	rc=$?
+	lines=$(wc -l < "$out/bad-$name.err")
+	if [ $rc = 2 ] && [ "$lines" = 1 ] && [ ! -s "$out/bad-$name.out" ] &&
+	   grep -q -- "^strcheck: .*$want" "$out/bad-$name.err"; then
+		pass "bad_input_$name"
+	else
+		fail "bad_input_$name: exit $rc, $lines stderr line(s): $(head -c 300 "$out/bad-$name.err")"
+	fi
+}

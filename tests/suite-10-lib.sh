@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tier: test
 # The library's suite: tests/test_lib.c built in every variant that runs
 # here (sanitizers with clang and gcc, plain -O2, the big-endian and 32-bit
 # word paths and aligned-only loads forced, a real 32-bit x86 build, real
@@ -41,7 +42,6 @@ variant() {
 	fi
 }
 
-SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1
 export UBSAN_OPTIONS=print_stacktrace=1
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tier: check
 # The option table and the rule table, and what is made from them: --help
 # and the man page list the same options (and the man page's OPTIONS
 # section is the table's, as `make man` writes it), the man page renders
@@ -37,9 +38,13 @@ check help_and_man_page_list_the_same_options "$([ $? = 0 ] && [ "$n" -gt 15 ]; 
 cp "$MAN" "$out/strcheck.1"
 cp README.md "$out/README.md"
 cp docs/checking.md "$out/checking.md"
-bash scripts/gen-man.sh $SC "$out/strcheck.1" "$(cat VERSION)" "$out/README.md" "$out/checking.md" > /dev/null
-cmp -s "$MAN" "$out/strcheck.1" && cmp -s README.md "$out/README.md" && cmp -s docs/checking.md "$out/checking.md"
-check man_page_options_are_the_tables $? "docs/strcheck.1, README.md or docs/checking.md is stale: run make man"
+cp docs/tamper.md "$out/tamper.md"
+bash scripts/gen-man.sh $SC "$out/strcheck.1" "$(cat VERSION)" "$out/README.md" "$out/checking.md" \
+	"$out/tamper.md" > /dev/null
+cmp -s "$MAN" "$out/strcheck.1" && cmp -s README.md "$out/README.md" &&
+	cmp -s docs/checking.md "$out/checking.md" && cmp -s docs/tamper.md "$out/tamper.md"
+check man_page_options_are_the_tables $? \
+	"docs/strcheck.1, README.md, docs/checking.md or docs/tamper.md is stale: run make man"
 
 # The exit statuses strcheck returns are the ones the README's table (and
 # so --help and the man page) gives: a usage error, a pass, a defect.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tier: check
 # The report under AddressSanitizer: strcheck built with ASan+UBSan prints
 # reports whose every part is at its largest (a source shown whole with
 # every byte escaped, a long source cut in the middle, JSON), and ASan
@@ -14,7 +15,6 @@ SC=$ASAN_BUILD/strcheck
 
 . tests/common.sh
 
-SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 if ! make -s BUILD=$ASAN_BUILD CFLAGS="$SAN" $SC > "$out/build.log" 2>&1 ||
    ! make -s zoo >> "$out/build.log" 2>&1; then
 	fail "build_asan_strcheck: see $out/build.log"

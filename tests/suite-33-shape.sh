@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tier: check
 # The shape of the code: no two files call each other in a circle (from
 # the objects' symbols: scripts/call-cycles.py), and no C file is longer
 # than about 400 lines (the zoo's one-defect files aside).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tier: test
 # Tamper-evidence (docs/tamper.md): the hostile zoo (tests/zoo/HOSTILE),
 # each candidate caught with its class and rule, under the normal and an
 # ASan+UBSan build of strcheck, no process of a run left after it; death
@@ -14,12 +15,8 @@ mkdir -p "$out"
 SC=build/strcheck
 ASC=build/asan/strcheck
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
-skip() { echo "SKIP $*"; }
-check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+. tests/common.sh
 
-SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1 ||
    ! make -s BUILD=build/asan CFLAGS="$SAN" $ASC >> "$out/build.log" 2>&1; then
 	fail "build_strcheck_asan_and_zoo: see $out/build.log"
@@ -126,14 +123,14 @@ check candidate_cannot_write_strcheck_stdout $? "exit $rc, see $out/stdout.json,
 # ---- processes ----
 # Without the sandbox the daemon really forks; the run still ends, | cat
 # does not wait for it, and nothing is left.
-start=$(date +%s)
+# (timeout only stops a run that would never end: its 124 is the failure.)
 timeout 120 $SC --impl=build/zoo/hostile_fork_daemon.so --time=0 --no-race --no-sandbox 2>&1 |
 	cat > "$out/daemon.out"
-took=$(( $(date +%s) - start ))
+rc=${PIPESTATUS[0]}
 sleep 0.2
 left=$(leftovers hostile_fork_daemon)
-[ "$took" -lt 60 ] && [ -z "$left" ] && grep -q '^sandbox: not sandboxed' "$out/daemon.out"
-check no_daemon_outlives_the_run $? "took ${took}s, left: ${left:-none}, see $out/daemon.out"
+[ "$rc" != 124 ] && [ -z "$left" ] && grep -q '^sandbox: not sandboxed' "$out/daemon.out"
+check no_daemon_outlives_the_run $? "exit $rc, left: ${left:-none}, see $out/daemon.out"
 [ -n "$left" ] && kill -9 $left 2> /dev/null
 # Without the sandbox the candidate's SIGINT reaches strcheck: taken for
 # the candidate's (a tamper finding), not for the user's ^C.
@@ -157,14 +154,14 @@ sleep 0.2
 check users_interrupt_exits_incomplete $? "exit $rc, see $out/user-int.out"
 
 # ---- the deadline ----
-start=$(date +%s)
+# (What the deadline costs in seconds is measured by make bench, not here:
+# the report saying the deadline stopped it is the outcome.)
 timeout 120 $SC --impl=build/zoo/hostile_slow.so --time=3 > "$out/slow.out" 2>&1
 rc=$?
-took=$(( $(date +%s) - start ))
-[ $rc = 3 ] && [ "$took" -le 8 ] && grep -q '^run stopped at the deadline (--time=3)' "$out/slow.out" &&
+[ $rc = 3 ] && grep -q '^run stopped at the deadline (--time=3)' "$out/slow.out" &&
 	grep -q -- '--grid-case=[0-9]*-[0-9]*' "$out/slow.out" &&
 	grep -q '^VERDICT: INCOMPLETE' "$out/slow.out"
-check slow_candidate_within_time_says_what_ran $? "exit $rc after ${took}s, see $out/slow.out"
+check slow_candidate_within_time_says_what_ran $? "exit $rc, see $out/slow.out"
 # The rest as the report says it: a --grid-case range runs just that part.
 $SC --impl=build/zoo/ok_byte_loop.so --grid-case=1000-1999 > "$out/range.out" 2>&1
 grep -q '^VERDICT: PASS, no defect in 1000 case(s)' "$out/range.out"
@@ -173,19 +170,6 @@ check grid_case_range_runs_that_part $? "see $out/range.out"
 # ---- bad input: exit 2, one line on stderr, nothing on stdout, no block ----
 mkfifo "$out/fifo" 2> /dev/null || [ -p "$out/fifo" ]
 head -c 3000 build/libstrscpy.so > "$out/truncated.so"
-bad() {
-	local name=$1 want=$2 rc lines
-	shift 2
-	timeout 20 $SC "$@" > "$out/bad-$name.out" 2> "$out/bad-$name.err"
-	rc=$?
-	lines=$(wc -l < "$out/bad-$name.err")
-	if [ $rc = 2 ] && [ "$lines" = 1 ] && [ ! -s "$out/bad-$name.out" ] &&
-	   grep -q -- "^strcheck: .*$want" "$out/bad-$name.err"; then
-		pass "bad_input_$name"
-	else
-		fail "bad_input_$name: exit $rc, $lines stderr line(s): $(head -c 300 "$out/bad-$name.err")"
-	fi
-}
 bad replay_fifo "is a fifo, not a case file" --replay="$out/fifo"
 bad impl_fifo "is a fifo, not a shared object" --impl="$out/fifo"
 bad impl_truncated "a corrupt or truncated ELF file" --impl="$out/truncated.so"

@@ -89,6 +89,20 @@ assert inv["toolExecutionNotifications"][0]["level"] == "error", inv
 PY
 [ $? = 0 ] && [ $rc = 3 ]
 check sarif_incomplete_execution_unsuccessful $? "exit $rc, see $out/cut.sarif"
+# Against the SARIF 2.1.0 schema and Microsoft's validator, where
+# suite-47 has fetched them (build/validators/).
+val=build/validators/sarif/package
+if [ -x "$val/Sarif.Multitool" ] && [ -f "$val/sarif-2.1.0.json" ]; then
+	$PY - "$out/cut.sarif" "$val/sarif-2.1.0.json" <<'PY' > "$out/cut-sarif.log" 2>&1 &&
+import json, sys, jsonschema
+jsonschema.Draft7Validator(json.load(open(sys.argv[2]))).validate(json.load(open(sys.argv[1])))
+PY
+		"$val/Sarif.Multitool" validate "$out/cut.sarif" >> "$out/cut-sarif.log" 2>&1 &&
+		! grep -q ': error ' "$out/cut-sarif.log"
+	check sarif_incomplete_validates $? "see $out/cut-sarif.log"
+else
+	skip "sarif_incomplete_validates: no SARIF validator in build/validators (suite-47 fetches it)"
+fi
 
 # ---- slow after its 1000th call: cut, never PASS ----
 $SC --impl=build/zoo/verdict_slow_after_1000.so --time=2 --no-race > "$out/after1000.out" 2>&1

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tier: test
 # The fuzzing suite: every libFuzzer harness builds and runs a bounded
 # number of executions over its corpus without a finding on the project's
 # own code; fuzzing two defective strscpy objects (from tests/zoo/)
@@ -24,10 +25,7 @@ HARNESSES="fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_strlcat 
 # The default build is under test: no compiler or flags from the caller.
 unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY CC CXX CFLAGS LIB_FUZZING_ENGINE
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
-skip() { echo "SKIP $*"; }
-check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+. tests/common.sh
 
 if ! command -v clang > /dev/null; then
 	skip "fuzz: clang not installed (scripts/deps.sh --check)"
@@ -339,7 +337,8 @@ rc=$?
 check make_fuzz_summary $? "exit $rc, no summary row per harness (see $out/make-fuzz.log)"
 
 # A defect: exit 1, the class in the summary, the report beside the file.
-STRCHECK_IMPL=$out/so/bad_haszero_no_not.so make -s fuzz FUZZ_TIME=20 FUZZ_ARGS=-seed=1 \
+# (Bounded by runs, not by time: a loaded machine runs fewer per second.)
+STRCHECK_IMPL=$out/so/bad_haszero_no_not.so make -s fuzz FUZZ_TIME=600 FUZZ_ARGS="-seed=1 -runs=500000" \
 	FUZZ_WORK="$out/make-fuzz-defect" > "$out/make-fuzz-defect.log" 2>&1
 rc=$?
 crash=$(ls "$out"/make-fuzz-defect/findings/fuzz_strscpy/crash-* 2>/dev/null | grep -v '\.txt$' | head -1)

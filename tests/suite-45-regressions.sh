@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tier: check
 # The regression inputs (corpus/regressions/, listed in its MANIFEST): each
 # case once found a defect in a zoo entry.  strcheck --replay=FILE must
 # still report that defect's class (among any others the same call breaks)
@@ -15,8 +16,7 @@ mkdir -p "$out"
 SC=build/strcheck
 dir=corpus/regressions
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
+. tests/common.sh
 
 if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
 	fail "regressions_build: see $out/build.log"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tier: test
 # Findings people act on: for one zoo entry of every defect class, the
 # reproducers strcheck emits (built with `cc FILE -ldl -lpthread` alone;
 # exit 1 against the defective object, 0 against a correct one), the JSON
@@ -15,9 +16,7 @@ mkdir -p "$out"
 SC=build/strcheck
 PY=/usr/bin/python3
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
-check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
+. tests/common.sh
 
 if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
 	fail "reports_build: see $out/build.log"
@@ -100,8 +99,22 @@ while read -r file symbol api flags expect; do
 		fi
 	fi
 
-	# The other formats from shorter runs, unless a concurrent check needs its time.
-	[ $has_time = 1 ] || args+=(--time=0)
+	# The other formats from the one case that found the defect (the JSON
+	# report's found_by), not the whole grid again; a concurrent check's
+	# defect (no one case) from the same run as above.
+	one=$($PY -c "import json,sys
+for d in json.load(open(sys.argv[1]))['defects']:
+    f = d.get('found_by') or {}
+    if d['class'] == sys.argv[2] and f.get('phase') == 'grid':
+        print('--grid-case=%d' % f['index']); break
+    if d['class'] == sys.argv[2] and f.get('phase') == 'random':
+        print('--seed=%d --random-case=%d' % (f['seed'], f['index'])); break" "$dir/report.json" "$expect" 2> /dev/null)
+	if [ -n "$one" ]; then
+		args=(--impl="$so" --symbol="$symbol" --api="$api" $one)
+		for f in "${extra[@]}"; do
+			case $f in --time=* | --cases=* | --first | --race-time=* | --seed=*) ;; *) args+=("$f") ;; esac
+		done
+	fi
 	$SC "${args[@]}" --format=junit --output="$dir/report.xml" > /dev/null 2>&1
 	xmllint --noout --schema docs/schemas/junit.xsd "$dir/report.xml" > "$dir/junit.log" 2>&1
 	check "junit_report_${expect}_valid" $? "$(head -3 "$dir/junit.log")"
@@ -169,22 +182,14 @@ check "output_killed_run_leaves_no_report" $? "a report was left"
 rm -f "$out"/killed.txt.tmp-*
 
 # Bad input: one line on stderr, exit 2, before anything runs.
-bad() {  # NAME ARGS...
-	local name=$1
-	shift
-	$SC "$@" > "$out/bad-$name.out" 2> "$out/bad-$name.err"
-	local rc=$?
-	[ $rc -eq 2 ] && [ "$(wc -l < "$out/bad-$name.err")" -eq 1 ] && [ ! -s "$out/bad-$name.out" ]
-	check "bad_input_$name" $? "exit $rc, $(wc -l < "$out/bad-$name.err") line(s): $(head -2 "$out/bad-$name.err")"
-}
-bad repro_dir_unwritable --emit-repro=/proc/strcheck-repro
+bad repro_dir_unwritable "" --emit-repro=/proc/strcheck-repro
 touch "$out/a-file"
-bad repro_dir_is_a_file --emit-repro="$out/a-file"
-bad output_dir_missing --output=/nonexistent/dir/report.txt
-bad map_of_one_case --grid-case=0 --map="$out/x.svg"
-bad map_not_svg --map="$out/map.png"
-bad map_dir_missing --map=/nonexistent/dir/map.svg
-bad format_unknown --format=xml
+bad repro_dir_is_a_file "" --emit-repro="$out/a-file"
+bad output_dir_missing "" --output=/nonexistent/dir/report.txt
+bad map_of_one_case "" --grid-case=0 --map="$out/x.svg"
+bad map_not_svg "" --map="$out/map.png"
+bad map_dir_missing "" --map=/nonexistent/dir/map.svg
+bad format_unknown "" --format=xml
 
 # The CI recipe in docs/ci/strcheck.yml: its run steps, as a runner would.
 bash tests/ci-recipe.sh "$out/ci" > "$out/ci.log" 2>&1

@@ -73,11 +73,6 @@ int sc_count_is_huge(const struct sc_case *c)
 	return c->count_rel != SC_REL_NONE || c->count > SC_COUNT_MAX;
 }
 
-int sc_count_above_int_max(const struct sc_case *c)
-{
-	return c->count_rel != SC_REL_NONE || c->count > INT_MAX;
-}
-
 uint64_t sc_case_count(const struct sc_case *c, const void *src, const void *dest)
 {
 	uintptr_t base = c->count_rel == SC_REL_DEST ? (uintptr_t)dest :

@@ -119,9 +119,6 @@ static inline int sc_dst_is_huge(const struct sc_case *c)
  * one place that caps it: runner, judges and reports all ask here). */
 size_t sc_case_dst_len(const struct sc_case *c);
 
-/* True when the count is above INT_MAX (a relative count always is). */
-int sc_count_above_int_max(const struct sc_case *c);
-
 /* The count the call gets, once src and dest are placed. */
 uint64_t sc_case_count(const struct sc_case *c, const void *src, const void *dest);
 

@@ -134,6 +134,44 @@ void sc_demand_disarm(void)
 	dm.armed = 0;
 }
 
+/* Back the region up to want bytes (canaries in the new pages).  1, or 0
+ * (the call is cut) when the memfd cannot grow. */
+static int back(struct region *rg, size_t want)
+{
+	uintptr_t r = (uintptr_t)rg->region;
+
+	if (ftruncate(rg->fd, (off_t)want) != 0) {
+		dm.cut = 1;
+		sc_demand_cuts++;
+		return 0;
+	}
+	for (size_t off = rg->backed; off < want; off += dm.page)
+		sc_memcpy(rg->region + off, sc_canaries((int64_t)(r + off - (uintptr_t)dm.dest)),
+			  dm.page);
+	rg->backed = want;
+	return 1;
+}
+
+/*
+ * A SIGBUS whose address says nothing usable (qemu-user's s390x gives one
+ * with its halves swapped): the only SIGBUS a call can get here is an
+ * access past the memfd's end, so back the next chunk; at the limit, a
+ * count that reaches further is cut there, else it is a fault (past count).
+ */
+static int blind(struct region *rg)
+{
+	uint64_t reach = dm.count - (uint64_t)((uintptr_t)rg->region - (uintptr_t)dm.dest);
+
+	if (rg->backed < dm.limit)
+		return back(rg, rg->backed + SC_DEMAND_CHUNK < dm.limit ?
+				rg->backed + SC_DEMAND_CHUNK : dm.limit);
+	if (reach > dm.limit) {
+		dm.cut = 1;
+		sc_demand_cuts++;
+	}
+	return 0;
+}
+
 int sc_demand_fault(const siginfo_t *si)
 {
 	struct region *rg = dm.rg;
@@ -144,6 +182,8 @@ int sc_demand_fault(const siginfo_t *si)
 	if (!dm.armed || !rg)
 		return 0;
 	r = (uintptr_t)rg->region;
+	if (si->si_signo == SIGBUS && (a < r || a >= r + SC_DEMAND_CAP + dm.page))
+		return blind(rg);
 	if (a < r || a < (uintptr_t)dm.dest)
 		return 0;
 	k = a - (uintptr_t)dm.dest;
@@ -164,16 +204,7 @@ int sc_demand_fault(const siginfo_t *si)
 		want = round_up((size_t)lim, dm.page);
 	if (want > dm.limit)
 		want = dm.limit;
-	if (ftruncate(rg->fd, (off_t)want) != 0) {
-		dm.cut = 1;
-		sc_demand_cuts++;
-		return 0;
-	}
-	for (size_t off = rg->backed; off < want; off += dm.page)
-		sc_memcpy(rg->region + off, sc_canaries((int64_t)(r + off - (uintptr_t)dm.dest)),
-			  dm.page);
-	rg->backed = want;
-	return 1;
+	return back(rg, want);
 }
 
 int sc_demand_was_cut(void)

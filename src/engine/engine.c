@@ -288,16 +288,12 @@ static void run_in_arena(struct sc_engine *e, const struct sc_case *c, void *fn,
 	dst = (unsigned char *)out->dst;
 	win = dst - out->before;
 	/* Destination and the margins around it: canaries. */
-	if (e->dest_seq)
-		__atomic_add_fetch(e->dest_seq, 1, __ATOMIC_SEQ_CST);
 	sc_memcpy(win, sc_canaries(-(int64_t)out->before), out->win_len);
 	sc_memcpy(dst, c->dst_init, c->dst_init_len);
 	if (e->dest_terminated && out->dst_len)
 		dst[out->dst_len - 1] = 0;
 	e->dest_now = dst;
 	e->dest_now_len = out->dst_len;
-	if (e->dest_seq)
-		__atomic_add_fetch(e->dest_seq, 1, __ATOMIC_SEQ_CST);
 	if (e->before_call)
 		e->before_call(e->before_call_arg);
 	call(e, c, fn, dst, out);
@@ -403,7 +399,7 @@ int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	     struct sc_finding *f, int max)
 {
 	/* The concurrent checks' hooks want the plain runs. */
-	if (e->dest_seq || e->dest_terminated || e->before_call) {
+	if (e->dest_terminated || e->before_call) {
 		sc_run(e, c, fn, &e->cand);
 		sc_run(e, c, sc_reference(c->api), &e->ref);
 		return judge_all(e, c, f, max);

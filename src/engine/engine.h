@@ -33,11 +33,10 @@ struct sc_engine {
 	struct sc_arena hdst;    /* a huge count's dest, backed on demand (dest_demand.h) */
 	struct sc_outcome cand, ref;
 	/* For the concurrent-reader check (race.h): dest starts out as a
-	 * terminated string (NUL at dest[count-1]), and dest_seq is odd while
-	 * sc_run sets dest up. */
+	 * terminated string (NUL at dest[count-1]). */
 	int dest_terminated;
-	volatile unsigned long *dest_seq;
-	const unsigned char *volatile dest_now;  /* set inside the odd window */
+	/* Where sc_run placed dest, and its length (the tracer, trace.c). */
+	const unsigned char *volatile dest_now;
 	volatile size_t dest_now_len;
 	/* Called by sc_run once the case is in place, right before the call:
 	 * the concurrent checks start their other thread there (race.h). */

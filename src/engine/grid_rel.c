@@ -68,12 +68,16 @@ static size_t cat_counts(enum sc_api api, size_t dlen, size_t slen, uint64_t *ou
 static void cat_placed(struct walk *w, size_t dlen, int term, size_t slen, uint64_t count,
 		       unsigned v)
 {
-	static const enum sc_place dps[] = { SC_FREE, SC_AT_END, SC_AT_START };
+	/* dest free, against the guard after it, after the one before it (the
+	 * source then against the guard after it); the source right after a
+	 * guard (an under-read of src). */
+	static const enum sc_place dps[] = { SC_FREE, SC_AT_END, SC_AT_START, SC_FREE };
+	static const enum sc_place sps[] = { SC_FREE, SC_FREE, SC_AT_END, SC_AT_START };
 
-	for (size_t p = 0; p < 3 && !w->stop; p++) {
+	for (size_t p = 0; p < 4 && !w->stop; p++) {
 		set_dest(w->c, dlen, term, v);
 		sc_grid_source(w->c, slen, v + (unsigned)p);
-		sc_grid_emit(w, p == 2 ? SC_AT_END : SC_FREE, (v * 3) % 64, dps[p],
+		sc_grid_emit(w, sps[p], sps[p] == SC_FREE ? (v * 3) % 64 : v % 2, dps[p],
 			     dps[p] == SC_FREE ? (v * 5) % 64 : v % 3, count);
 	}
 	/* strncat: a source with no NUL in n bytes, src[n] the guard page. */

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "elf_id.h"
 #include "inspect.h"
 
 /* This process's ELF class (as <link.h>'s ElfW, which a -m32 build cannot
@@ -42,9 +43,9 @@ static int view(struct elf_view *v)
 {
 	const ElfW(Ehdr) *eh = (const void *)v->base;
 	const ElfW(Shdr) *sh;
+	struct sc_elf_id id;
 
-	if (v->size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+	if (v->size < sizeof(*eh) || !sc_elf_id(v->base, v->size, &id) || !sc_elf_id_native(&id) ||
 	    eh->e_shentsize != sizeof(*sh) ||
 	    !in_file(v, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(*sh)))
 		return -1;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf_id.h"
 #include "fixup.h"
 #include "load.h"
 
@@ -45,7 +46,8 @@ static int deepbind(void)
 /* Look at the ELF header first: dlopen's own errors for these are vague. */
 static int check_elf(const char *path, char *err, size_t errlen)
 {
-	unsigned char h[EI_NIDENT + 4];
+	unsigned char h[SC_ELF_ID_LEN];
+	struct sc_elf_id id;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
 
@@ -60,28 +62,23 @@ static int check_elf(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	close(fd);
-	if (n < (ssize_t)sizeof(h) || memcmp(h, ELFMAG, SELFMAG) != 0) {
+	if (!sc_elf_id(h, n < 0 ? 0 : (size_t)n, &id)) {
 		snprintf(err, errlen, "%s is not a shared object (no ELF header)", path);
 		return -1;
 	}
-	if (h[EI_CLASS] != OUR_CLASS) {
+	if (id.bits != (OUR_CLASS == ELFCLASS64 ? 64 : 32)) {
 		snprintf(err, errlen, "%s is a %d-bit object; this strcheck is %d-bit", path,
-			 h[EI_CLASS] == ELFCLASS64 ? 64 : 32, OUR_CLASS == ELFCLASS64 ? 64 : 32);
+			 id.bits == 64 ? 64 : 32, OUR_CLASS == ELFCLASS64 ? 64 : 32);
 		return -1;
 	}
 #ifdef OUR_MACHINE
-	{
-		unsigned machine = h[EI_DATA] == ELFDATA2MSB ? (unsigned)h[18] << 8 | h[19]
-							     : (unsigned)h[19] << 8 | h[18];
-		if (machine != OUR_MACHINE) {
-			snprintf(err, errlen, "%s is built for another architecture (ELF machine %u)",
-				 path, machine);
-			return -1;
-		}
+	if (id.machine != OUR_MACHINE) {
+		snprintf(err, errlen, "%s is built for another architecture (ELF machine %u)",
+			 path, id.machine);
+		return -1;
 	}
 #endif
-	if ((h[EI_DATA] == ELFDATA2MSB ? (unsigned)h[16] << 8 | h[17]
-				       : (unsigned)h[17] << 8 | h[16]) != ET_DYN) {
+	if (id.type != ET_DYN) {
 		snprintf(err, errlen, "%s is an ELF file but not a shared object", path);
 		return -1;
 	}

@@ -14,15 +14,6 @@
 #include "grid.h"
 #include "race_threads.h"
 
-static const char *const names[SC_ST_COUNT] = {
-	"nul-fast", "nul-burst", "below", "word", "head", "sweep", "line", "any",
-};
-
-const char *sc_strategy_name(enum sc_strategy st)
-{
-	return (unsigned)st < SC_ST_COUNT ? names[st] : "?";
-}
-
 /* The bytes one call changes, their two images, and their address. */
 struct flip {
 	volatile unsigned char *at;

@@ -35,8 +35,6 @@ enum sc_strategy {
 	SC_ST_COUNT
 };
 
-const char *sc_strategy_name(enum sc_strategy st);
-
 /* Where one call is aimed; set by the caller while the helper idles. */
 struct sc_race_target {
 	unsigned char *src_rw;     /* mutator: the source, writable view */

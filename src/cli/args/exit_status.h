@@ -1,13 +1,11 @@
 /*
  * exit_status.h - strcheck's exit statuses: one table (exit_status.c) that
  * main() returns from and that --help, the man page's EXIT STATUS section
- * and the README's table are printed from (`make man` rewrites both;
- * tests/suite-31-options.sh fails when either is stale).
+ * and the Markdown tables are printed from (options_help.c; `make man`
+ * rewrites the pages, tests/suite-31-options.sh fails when one is stale).
  */
 #ifndef SC_EXIT_STATUS_H
 #define SC_EXIT_STATUS_H
-
-#include <stdio.h>
 
 /* X(constant, status, word, summary for --help and README, man page text) */
 #define SC_EXIT_TABLE(X)                                                                   \
@@ -41,14 +39,5 @@ struct sc_exit_row {
 
 /* The table, in order of status, ending with a row whose word is NULL. */
 extern const struct sc_exit_row sc_exit_rows[];
-
-/* --help's closing lines. */
-void sc_exit_help(FILE *out);
-
-/* The man page's EXIT STATUS section, in roff (strcheck --man-exit-status). */
-void sc_exit_man(FILE *out);
-
-/* The README's table, in Markdown (strcheck --md-exit-status). */
-void sc_exit_markdown(FILE *out);
 
 #endif

@@ -18,6 +18,7 @@
 #include "../../engine/bytes.h"
 #include "../../engine/grid.h"
 #include "../../engine/race.h"
+#include "../candidate/beside.h"
 #include "../candidate/candidate.h"
 #include "../candidate/inputs.h"
 #include "exit_status.h"
@@ -25,6 +26,7 @@
 #include "../report/deliver.h"
 #include "../candidate/foreign.h"
 #include "../report/report.h"
+#include "../supervise/syscalls.h"
 #include "../report/report_util.h"
 #include "../supervise/watch.h"
 
@@ -46,22 +48,12 @@ static int fail(const char *fmt, const char *a, const char *b)
  */
 static const char *default_impl(void)
 {
-	static char path[PATH_MAX], real[PATH_MAX];
+	static char path[PATH_MAX];
 	static const char *const tries[] = { "libstrscpy.so", "../lib/libstrscpy.so" };
-	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 32);
-	char *dir;
 
-	if (n <= 0)
+	/* Neither: the load error names the first. */
+	if (sc_beside_self(tries, 2, "", R_OK, path, sizeof(path)) < 0 && !*path)
 		return "build/libstrscpy.so";
-	path[n] = 0;
-	dir = strrchr(path, '/');
-	dir = dir ? dir + 1 : path;
-	for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
-		strcpy(dir, tries[i]);
-		if (access(path, R_OK) == 0)
-			return realpath(path, real) ? real : path;
-	}
-	strcpy(dir, tries[0]);  /* neither: the load error names the first */
 	return path;
 }
 
@@ -242,7 +234,7 @@ int main(int argc, char **argv)
 	struct sc_opts o;
 	struct sc_plan p;
 	struct sc_report_info ri = { .version = sc_version };
-	struct sc_shared *s = NULL;
+	struct sc_record *s = NULL;
 	struct sc_deliver dv;
 	const struct sc_arch *arch = NULL;
 	char err[600];
@@ -252,7 +244,7 @@ int main(int argc, char **argv)
 	if (sc_opts_parse(&o, argc, argv, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	if (o.help || o.version || o.list_rules || o.man_options || o.man_exit_status ||
-	    o.md_exit_status) {
+	    o.md_exit_status || o.md_sandbox) {
 		if (o.help)
 			sc_opts_help(stdout);
 		else if (o.version)
@@ -263,6 +255,8 @@ int main(int argc, char **argv)
 			sc_exit_man(stdout);
 		else if (o.md_exit_status)
 			sc_exit_markdown(stdout);
+		else if (o.md_sandbox)
+			sc_syscalls_markdown(stdout);
 		else
 			sc_opts_man(stdout);
 		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : SC_EXIT_PASS;
@@ -321,6 +315,6 @@ int main(int argc, char **argv)
 	default:
 		rc = SC_EXIT_PASS;
 	}
-	sc_shared_free(s);
+	sc_record_free(s);
 	return rc;
 }

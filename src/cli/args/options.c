@@ -176,7 +176,7 @@ const struct sc_option sc_options[] = {
 	OPT_STRING("map", "FILE.svg", map, "a file name ending in .svg",
 		   "draw the case space as an SVG picture, each cell coloured by outcome "
 		   "(source alignment against length, distance to the guard against count)"),
-	OPT_FLAG("quiet", 'q', quiet, 1, "no progress line, and a text report of the verdict only"),
+	OPT_FLAG("quiet", 'q', quiet, 1, "no progress line, and a text report without its header and summary: each defect and the verdict"),
 	OPT_ONE_CASE("case", "HEX", SC_ONLY_HEX, NULL, "run just this encoded case (from a report)"),
 	OPT_STRING("race-flip", "BYTE@READ", race_flip, "BYTE@READ, e.g. 12@1",
 		   "with --case or --replay: run the case traced and change source byte BYTE "
@@ -198,6 +198,8 @@ const struct sc_option sc_options[] = {
 		 "print the EXIT STATUS section of the man page (make man)"),
 	OPT_INFO("md-exit-status", 0, md_exit_status, SC_OPT_HIDDEN,
 		 "print the README's exit-status table (make man)"),
+	OPT_INFO("md-sandbox", 0, md_sandbox, SC_OPT_HIDDEN,
+		 "print docs/tamper.md's table of the system calls the sandbox refuses (make man)"),
 	{ NULL, 0, NULL, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL },
 };
 

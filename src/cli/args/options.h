@@ -59,7 +59,7 @@ struct sc_opts {
 	enum sc_policy policy;
 	int reader, race, quiet, first;
 	int help, version, list_rules, man_options;  /* print something and exit 0 */
-	int man_exit_status, md_exit_status;        /* likewise (make man) */
+	int man_exit_status, md_exit_status, md_sandbox;  /* likewise (make man) */
 	enum sc_format format;
 	const char *output;      /* --output: the report's file (NULL: stdout) */
 	const char *emit_repro;  /* --emit-repro: a directory for reproducers */
@@ -115,6 +115,17 @@ void sc_opts_help(FILE *out);
 
 /* The OPTIONS section of the man page in roff, from the table (options_help.c). */
 void sc_opts_man(FILE *out);
+
+/* The exit-status table (exit_status.h) as --help's closing lines, as the
+ * man page's EXIT STATUS section in roff (strcheck --man-exit-status) and
+ * as a Markdown table (strcheck --md-exit-status) (options_help.c). */
+void sc_exit_help(FILE *out);
+void sc_exit_man(FILE *out);
+void sc_exit_markdown(FILE *out);
+
+/* Text for roff: backslashes escaped, a dash that starts a word (an
+ * option, -E2BIG) made a minus so it copies as one (options_help.c). */
+void sc_roff_text(FILE *out, const char *s);
 
 /* The version, from the top-level VERSION file (via the Makefile). */
 extern const char sc_version[];

@@ -1,6 +1,7 @@
 /*
- * options_help.c - the option table (options.c) as text: --help, and the
- * OPTIONS section of the man page (docs/strcheck.1 holds it between two
+ * options_help.c - the option table (options.c) and the exit-status table
+ * (exit_status.c) as text: --help, and the OPTIONS and EXIT STATUS
+ * sections of the man page and the Markdown exit-status tables (docs/strcheck.1 holds it between two
  * marker lines; `make man` rewrites it, tests/suite-31-options.sh checks
  * it is current).
  */
@@ -118,9 +119,7 @@ void sc_opts_help(FILE *out)
 	sc_exit_help(out);
 }
 
-/* Text for roff: backslashes escaped, a dash that starts a word (an
- * option, -E2BIG) made a minus so it copies as one. */
-static void roff_text(FILE *out, const char *s)
+void sc_roff_text(FILE *out, const char *s)
 {
 	if (*s == '.' || *s == '\'')
 		fputs("\\&", out);
@@ -146,19 +145,43 @@ void sc_opts_man(FILE *out)
 		if (t->short_name)
 			fprintf(out, "\\fB\\-%c\\fR, ", t->short_name);
 		fputs("\\fB", out);
-		roff_text(out, "--");
-		roff_text(out, t->name);
+		sc_roff_text(out, "--");
+		sc_roff_text(out, t->name);
 		fputs("\\fR", out);
 		if (t->arg)
 			fprintf(out, "=\\fI%s\\fR", t->arg);
 		fputc('\n', out);
 		fputc(toupper((unsigned char)t->help[0]), out);
-		roff_text(out, t->help + 1);
+		sc_roff_text(out, t->help + 1);
 		if (t->choice) {
 			sc_opt_choices(t, ", ", " or ", list, sizeof(list));
 			fprintf(out, ".\n\\fI%s\\fR is one of: ", t->arg);
-			roff_text(out, list);
+			sc_roff_text(out, list);
 		}
 		fputs(".\n", out);
 	}
+}
+
+void sc_exit_help(FILE *out)
+{
+	fputs("\nExit status:\n", out);
+	for (const struct sc_exit_row *r = sc_exit_rows; r->word; r++)
+		fprintf(out, "  %d  %-11s %s\n", r->status, r->word, r->summary);
+}
+
+void sc_exit_man(FILE *out)
+{
+	fputs(".SH EXIT STATUS\n", out);
+	for (const struct sc_exit_row *r = sc_exit_rows; r->word; r++) {
+		fprintf(out, ".TP\n.BR %d \" (%s)\"\n", r->status, r->word);
+		sc_roff_text(out, r->man);
+		fputc('\n', out);
+	}
+}
+
+void sc_exit_markdown(FILE *out)
+{
+	fputs("| status | verdict | meaning |\n|---|---|---|\n", out);
+	for (const struct sc_exit_row *r = sc_exit_rows; r->word; r++)
+		fprintf(out, "| %d | %s | %s |\n", r->status, r->word, r->summary);
 }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../engine/elf_id.h"
 #include "arch.h"
 #include "build.h"
 
@@ -112,19 +113,16 @@ static const char *machine_name(unsigned m)
 
 int sc_arch_of_file(const char *path, const struct sc_arch **out, char *err, size_t errlen)
 {
-	unsigned char h[20];
+	struct sc_elf_id id;
 	unsigned machine;
 	int bits, big;
 
 	/* A shared object or object file, or an archive's first object. */
-	if (!sc_input_elf_header(path, h) ||
-	    (h[EI_CLASS] != ELFCLASS32 && h[EI_CLASS] != ELFCLASS64) ||
-	    (h[EI_DATA] != ELFDATA2LSB && h[EI_DATA] != ELFDATA2MSB))
+	if (!sc_input_elf_id(path, &id) || !id.bits)
 		return 0;
-	bits = h[EI_CLASS] == ELFCLASS64 ? 64 : 32;
-	big = h[EI_DATA] == ELFDATA2MSB;
-	/* e_machine, in the file's own byte order. */
-	machine = big ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
+	bits = id.bits;
+	big = id.big_endian;
+	machine = id.machine;
 	for (size_t i = 0; i < NARCH; i++)
 		if (arches[i].machine == machine && arches[i].bits == bits &&
 		    arches[i].big_endian == big) {

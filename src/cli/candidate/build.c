@@ -8,11 +8,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../engine/elf_id.h"
 #include "build.h"
 
 enum sc_input_kind sc_input_kind(const char *path)
 {
-	unsigned char h[20];
+	unsigned char h[SC_ELF_ID_LEN];
+	struct sc_elf_id id;
 	ssize_t n = 0;
 	size_t len = strlen(path);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -23,11 +25,8 @@ enum sc_input_kind sc_input_kind(const char *path)
 	}
 	if (n >= 8 && !memcmp(h, "!<arch>\n", 8))
 		return SC_IN_AR;
-	if (n >= 18 && !memcmp(h, ELFMAG, SELFMAG)) {
-		unsigned type = h[EI_DATA] == ELFDATA2MSB ? (unsigned)h[16] << 8 | h[17]
-							  : (unsigned)h[17] << 8 | h[16];
-		return type == ET_REL ? SC_IN_OBJ : SC_IN_SO;
-	}
+	if (n > 0 && sc_elf_id(h, (size_t)n, &id))
+		return id.type == ET_REL ? SC_IN_OBJ : SC_IN_SO;
 	if (len > 2 && !strcmp(path + len - 2, ".c"))
 		return SC_IN_C;
 	return SC_IN_OTHER;
@@ -142,6 +141,9 @@ static int run(char **argv, char *out, size_t outlen, int quiet, const char *log
 				dup2(fd, STDERR_FILENO);
 			if (fd >= 0 && log)
 				dup2(fd, STDOUT_FILENO);
+			/* Messages read back (kfuncs.c) are parsed in English. */
+			if (log)
+				setenv("LC_ALL", "C", 1);
 		}
 		execvp(argv[0], argv);
 		code = errno;
@@ -317,20 +319,15 @@ void sc_build_remove(struct sc_build *b)
 	b->dir[0] = 0;
 }
 
-/* e_machine of an ELF header (either byte order). */
-static unsigned machine_of(const unsigned char *h)
+int sc_input_elf_id(const char *path, struct sc_elf_id *id)
 {
-	return h[EI_DATA] == ELFDATA2MSB ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
-}
-
-int sc_input_elf_header(const char *path, unsigned char h[20])
-{
+	unsigned char h[SC_ELF_ID_LEN];
 	int fd = open(path, O_RDONLY | O_CLOEXEC), found = 0;
 	off_t at = 8;
 
 	if (fd < 0)
 		return 0;
-	if (pread(fd, h, 20, 0) == 20 && !memcmp(h, ELFMAG, SELFMAG)) {
+	if (pread(fd, h, 20, 0) == 20 && sc_elf_id(h, sizeof(h), id)) {
 		found = 1;
 	} else if (!memcmp(h, "!<arch>\n", 8)) {
 		/* Members: a 60-byte header (size in bytes 48..57), then the
@@ -345,7 +342,7 @@ int sc_input_elf_header(const char *path, unsigned char h[20])
 			memcpy(num, mh + 48, 10);
 			num[10] = 0;
 			size = strtol(num, NULL, 10);
-			found = !memcmp(h, ELFMAG, SELFMAG);
+			found = sc_elf_id(h, sizeof(h), id);
 			if (size <= 0)
 				break;
 			at += 60 + size + (size & 1);
@@ -357,7 +354,7 @@ int sc_input_elf_header(const char *path, unsigned char h[20])
 
 unsigned sc_input_machine(const char *path)
 {
-	unsigned char h[20];
+	struct sc_elf_id id;
 
-	return sc_input_elf_header(path, h) ? machine_of(h) : 0;
+	return sc_input_elf_id(path, &id) ? id.machine : 0;
 }

@@ -64,9 +64,12 @@ int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, s
 int sc_build_query(const struct sc_build_req *req, const char *const *args, char *out,
 		   size_t outlen);
 
-/* The first 20 bytes of the ELF header of path, or of the first ELF member
- * of the archive path, into h: 1, or 0 when there is none. */
-int sc_input_elf_header(const char *path, unsigned char h[20]);
+struct sc_elf_id;
+
+/* The ELF identity (class, byte order, type, machine) of path, or of the
+ * first ELF member of the archive path, into id: 1, or 0 when there is
+ * none. */
+int sc_input_elf_id(const char *path, struct sc_elf_id *id);
 
 /* The ELF machine a .o (or an archive's first object) is for, 0 if it
  * cannot tell. */

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "beside.h"
 #include "foreign.h"
 
 /* Set by the strcheck that started this one: how it runs.  Its presence
@@ -63,20 +64,16 @@ static int on_path(const char *name, char *buf, size_t n)
 static void cross_binary(const struct sc_arch *a, char *buf, size_t n)
 {
 	const char *dir = getenv(CROSS_DIR_ENV);
-	char self[PATH_MAX];
-	ssize_t len;
+	char rel[128];
+	const char *r = rel;
 
 	if (dir && *dir) {
 		snprintf(buf, n, "%s/%s/strcheck", dir, a->name);
 		return;
 	}
-	len = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	self[len > 0 ? len : 0] = 0;
-	if (strrchr(self, '/'))
-		*strrchr(self, '/') = 0;
-	else
-		strcpy(self, ".");
-	snprintf(buf, n, "%s/cross/%s/strcheck", self, a->name);
+	snprintf(rel, sizeof(rel), "cross/%s/strcheck", a->name);
+	if (sc_beside_self(&r, 1, "", X_OK, buf, n) < 0 && !*buf)
+		snprintf(buf, n, "./%s", rel);
 }
 
 /* What to do to get a cross build: install the compiler, or just build. */

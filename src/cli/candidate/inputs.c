@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../engine/elf_id.h"
 #include "inputs.h"
 
 static const char *kind_of(mode_t m)
@@ -39,11 +40,9 @@ int sc_open_case_file(const char *name, char *err, size_t errlen)
 #if UINTPTR_MAX > 0xffffffffu
 typedef Elf64_Ehdr ehdr_t;
 typedef Elf64_Phdr phdr_t;
-#define OUR_CLASS ELFCLASS64
 #else
 typedef Elf32_Ehdr ehdr_t;
 typedef Elf32_Phdr phdr_t;
-#define OUR_CLASS ELFCLASS32
 #endif
 
 /* Every program header and every loaded segment inside the file. */
@@ -51,8 +50,7 @@ static int truncated(int fd, off_t size, char *what, size_t whatlen)
 {
 	ehdr_t h;
 	phdr_t ph;
-	const unsigned short one = 1;
-	int native = *(const unsigned char *)&one == 1 ? ELFDATA2LSB : ELFDATA2MSB;
+	struct sc_elf_id id;
 	ssize_t n = pread(fd, &h, sizeof(h), 0);
 
 	if (n < SELFMAG || memcmp(h.e_ident, ELFMAG, SELFMAG))
@@ -61,8 +59,8 @@ static int truncated(int fd, off_t size, char *what, size_t whatlen)
 		snprintf(what, whatlen, "its ELF header is cut short");
 		return 1;
 	}
-	if (memcmp(h.e_ident, ELFMAG, SELFMAG) || h.e_ident[EI_CLASS] != OUR_CLASS ||
-	    h.e_ident[EI_DATA] != native || h.e_phentsize != sizeof(ph))
+	if (!sc_elf_id((const unsigned char *)&h, sizeof(h), &id) || !sc_elf_id_native(&id) ||
+	    h.e_phentsize != sizeof(ph))
 		return 0;  /* not ours: the loader says why */
 	if ((uint64_t)h.e_phoff + (uint64_t)h.e_phnum * sizeof(ph) > (uint64_t)size) {
 		snprintf(what, whatlen, "its program headers end past its %lld bytes", (long long)size);

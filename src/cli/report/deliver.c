@@ -58,7 +58,7 @@ int sc_deliver_open(struct sc_deliver *dv, const struct sc_opts *o, struct sc_pl
 
 /* Each defect's text report, for the reproducers' comments. */
 static char **defect_texts(const struct sc_plan *p, const struct sc_report_info *ri,
-			   const struct sc_shared *s)
+			   const struct sc_record *s)
 {
 	char **t = calloc((size_t)s->ndefects + 1, sizeof(*t));
 
@@ -77,10 +77,10 @@ static char **defect_texts(const struct sc_plan *p, const struct sc_report_info 
 }
 
 int sc_deliver(struct sc_deliver *dv, const struct sc_plan *p, const struct sc_report_info *ri,
-	       const struct sc_shared *s, char *err, size_t errlen)
+	       const struct sc_record *s, char *err, size_t errlen)
 {
 	static void (*const writers[])(FILE *, const struct sc_plan *,
-				       const struct sc_report_info *, const struct sc_shared *) = {
+				       const struct sc_report_info *, const struct sc_record *) = {
 		[SC_TEXT] = sc_report_text, [SC_JSON] = sc_report_json,
 		[SC_JUNIT] = sc_report_junit, [SC_SARIF] = sc_report_sarif,
 	};

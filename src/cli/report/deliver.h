@@ -25,7 +25,7 @@ int sc_deliver_open(struct sc_deliver *dv, const struct sc_opts *o, struct sc_pl
 
 /* Write the reproducers, the map and the report.  0, or -1 with err. */
 int sc_deliver(struct sc_deliver *dv, const struct sc_plan *p, const struct sc_report_info *ri,
-	       const struct sc_shared *s, char *err, size_t errlen);
+	       const struct sc_record *s, char *err, size_t errlen);
 
 /* The run ended without results: drop what was opened. */
 void sc_deliver_abort(struct sc_deliver *dv);

@@ -30,16 +30,16 @@ struct sc_report_info {
 
 /* The text report (report_text.c). */
 void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		    const struct sc_shared *s);
+		    const struct sc_record *s);
 /* The same as one JSON object (report_json.c). */
 void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		    const struct sc_shared *s);
+		    const struct sc_record *s);
 /* As JUnit XML: a test case per check and per defect (report_junit.c). */
 void sc_report_junit(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		     const struct sc_shared *s);
+		     const struct sc_record *s);
 /* As SARIF 2.1.0: a result per defect (report_sarif.c). */
 void sc_report_sarif(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		     const struct sc_shared *s);
+		     const struct sc_record *s);
 /* The text report of defect d alone, numbered n (report_text.c). */
 void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 			   const struct sc_defect *d, int n);

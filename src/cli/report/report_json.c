@@ -154,7 +154,7 @@ static void json_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 }
 
 void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		    const struct sc_shared *s)
+		    const struct sc_record *s)
 {
 	fputs("{\n  \"impl\": ", out);
 	sc_put_json_string(out, ri->impl);

@@ -11,7 +11,7 @@
 #include "report_util.h"
 
 /* Defects first found in a phase: a check fails when it found any. */
-static int defects_in(const struct sc_shared *s, enum sc_phase ph)
+static int defects_in(const struct sc_record *s, enum sc_phase ph)
 {
 	int n = 0;
 
@@ -76,7 +76,7 @@ static void junit_defect(FILE *out, const char *cls, const struct sc_plan *p,
 }
 
 void sc_report_junit(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		     const struct sc_shared *s)
+		     const struct sc_record *s)
 {
 	struct check k[5];
 	int nk = 0, failures = 0, skipped = 0, errors = 0, extra = !s->finished;

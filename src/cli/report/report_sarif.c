@@ -115,7 +115,7 @@ static void sarif_result(FILE *out, const struct sc_plan *p, const struct sc_rep
 }
 
 void sc_report_sarif(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		     const struct sc_shared *s)
+		     const struct sc_record *s)
 {
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"

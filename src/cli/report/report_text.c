@@ -276,13 +276,13 @@ static void text_trace(FILE *out, const struct sc_trace_stats *t, const char *sk
 			t->why);
 }
 
-static uint64_t cases_run(const struct sc_shared *s)
+static uint64_t cases_run(const struct sc_record *s)
 {
 	return s->done[SC_PH_ONE] + s->done[SC_PH_GRID] + s->done[SC_PH_RANDOM];
 }
 
 void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
-		    const struct sc_shared *s)
+		    const struct sc_record *s)
 {
 	char coverage[300];
 

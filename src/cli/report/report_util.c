@@ -76,7 +76,7 @@ void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report
 	}
 }
 
-enum sc_verdict sc_report_verdict(const struct sc_shared *s)
+enum sc_verdict sc_report_verdict(const struct sc_record *s)
 {
 	if (s->ndefects)
 		return SC_VERDICT_FAIL;
@@ -91,7 +91,7 @@ const char *sc_verdict_name(enum sc_verdict v, int lower)
 	return (lower ? lower_names : upper_names)[v];
 }
 
-char *sc_report_coverage(const struct sc_plan *p, const struct sc_shared *s, char *buf,
+char *sc_report_coverage(const struct sc_plan *p, const struct sc_record *s, char *buf,
 			 size_t size)
 {
 	buf[0] = 0;
@@ -113,7 +113,7 @@ char *sc_report_coverage(const struct sc_plan *p, const struct sc_shared *s, cha
 	return buf;
 }
 
-char *sc_report_cut_note(const struct sc_shared *s, char *buf, size_t size)
+char *sc_report_cut_note(const struct sc_record *s, char *buf, size_t size)
 {
 	buf[0] = 0;
 	if (s->cut)

@@ -37,18 +37,18 @@ void sc_put_xml_text(FILE *out, const char *s);
  * INCOMPLETE (cut by --time, the supervisor's deadline or a signal).
  */
 enum sc_verdict { SC_VERDICT_PASS, SC_VERDICT_FAIL, SC_VERDICT_INCOMPLETE };
-enum sc_verdict sc_report_verdict(const struct sc_shared *s);
+enum sc_verdict sc_report_verdict(const struct sc_record *s);
 /* "PASS", "FAIL", "INCOMPLETE"; lower case for the JSON and SARIF reports. */
 const char *sc_verdict_name(enum sc_verdict v, int lower);
 
 /* What a partial run the user asked for covered (--grid-case, --random-case,
  * --case, --replay), into buf; "" for a full plan.  Returns buf. */
-char *sc_report_coverage(const struct sc_plan *p, const struct sc_shared *s, char *buf,
+char *sc_report_coverage(const struct sc_plan *p, const struct sc_record *s, char *buf,
 			 size_t size);
 
 /* The note on cases cut where dest stops being backed (their writes from
  * there on not judged), into buf; "" when there were none.  Returns buf. */
-char *sc_report_cut_note(const struct sc_shared *s, char *buf, size_t size);
+char *sc_report_cut_note(const struct sc_record *s, char *buf, size_t size);
 
 /* "strict" or "no-leak", as the reports name the policy. */
 const char *sc_report_policy(enum sc_policy policy);

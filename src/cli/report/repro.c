@@ -171,7 +171,7 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 }
 
 int sc_emit_repro(const char *dir, const struct sc_plan *p, const struct sc_report_info *ri,
-		  const struct sc_shared *s, const char *const *texts, char *err, size_t errlen)
+		  const struct sc_record *s, const char *const *texts, char *err, size_t errlen)
 {
 	char impl_abs[PATH_MAX], path[PATH_MAX];
 

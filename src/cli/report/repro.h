@@ -19,6 +19,6 @@ int sc_repro_dir_ok(const char *dir, char *err, size_t errlen);
  * is there, 0 once fixed.  0, or -1 with one line in err.
  */
 int sc_emit_repro(const char *dir, const struct sc_plan *p, const struct sc_report_info *ri,
-		  const struct sc_shared *s, const char *const *texts, char *err, size_t errlen);
+		  const struct sc_record *s, const char *const *texts, char *err, size_t errlen);
 
 #endif

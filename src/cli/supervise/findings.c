@@ -130,7 +130,7 @@ int sc_defect_check(const struct sc_defect *d, size_t len, const struct sc_layou
 	return 0;
 }
 
-static struct sc_defect *find(struct sc_shared *rec, enum sc_class cls, const char *rule)
+static struct sc_defect *find(struct sc_record *rec, enum sc_class cls, const char *rule)
 {
 	for (int i = 0; i < rec->ndefects; i++)
 		if (rec->d[i].cls == cls && !strcmp(rec->d[i].rule, rule))
@@ -138,7 +138,7 @@ static struct sc_defect *find(struct sc_shared *rec, enum sc_class cls, const ch
 	return NULL;
 }
 
-int sc_record_add(struct sc_shared *rec, const struct sc_defect *d)
+int sc_record_add(struct sc_record *rec, const struct sc_defect *d)
 {
 	struct sc_defect *have = find(rec, d->cls, d->rule);
 
@@ -196,7 +196,7 @@ static void keep_expected(struct sc_defect *d, const struct sc_case *c)
 }
 
 /* A record of the supervisor's own, with the case when it is known. */
-static void add_own(struct sc_shared *rec, const struct sc_plan *p, struct sc_defect *d,
+static void add_own(struct sc_record *rec, const struct sc_plan *p, struct sc_defect *d,
 		    int known, int expected)
 {
 	static struct sc_case c;
@@ -214,7 +214,7 @@ static void add_own(struct sc_shared *rec, const struct sc_plan *p, struct sc_de
 	sc_record_add(rec, d);
 }
 
-void sc_record_death(struct sc_shared *rec, const struct sc_plan *p, enum sc_phase phase,
+void sc_record_death(struct sc_record *rec, const struct sc_plan *p, enum sc_phase phase,
 		     uint64_t index, int known, int status, int hung)
 {
 	static struct sc_defect d;
@@ -234,41 +234,11 @@ void sc_record_death(struct sc_shared *rec, const struct sc_plan *p, enum sc_pha
 	add_own(rec, p, &d, known, 1);
 }
 
-void sc_record_tamper(struct sc_shared *rec, const struct sc_plan *p, enum sc_rule_id rule,
+void sc_record_tamper(struct sc_record *rec, const struct sc_plan *p, enum sc_rule_id rule,
 		      const char *what, enum sc_phase phase, uint64_t index, int known)
 {
 	static struct sc_defect d;
 
 	start(&d, SC_TAMPER, sc_rules[rule].id, what, phase, index);
 	add_own(rec, p, &d, known, 0);
-}
-
-enum sc_rule_id sc_tamper_rule(const char *call)
-{
-	static const struct { const char *prefix; enum sc_rule_id rule; } kinds[] = {
-		{ "kill", SC_RULE_NO_SIGNALS }, { "tgkill", SC_RULE_NO_SIGNALS },
-		{ "tkill", SC_RULE_NO_SIGNALS }, { "rt_sigqueueinfo", SC_RULE_NO_SIGNALS },
-		{ "rt_tgsigqueueinfo", SC_RULE_NO_SIGNALS }, { "pidfd_send_signal", SC_RULE_NO_SIGNALS },
-		{ "fork", SC_RULE_NO_PROCESSES }, { "vfork", SC_RULE_NO_PROCESSES },
-		{ "clone", SC_RULE_NO_PROCESSES }, { "execve", SC_RULE_NO_PROCESSES },
-		{ "setsid", SC_RULE_NO_PROCESSES }, { "setpgid", SC_RULE_NO_PROCESSES },
-		{ "ptrace", SC_RULE_NO_OTHER_PROCESS }, { "process_", SC_RULE_NO_OTHER_PROCESS },
-		{ "pidfd", SC_RULE_NO_OTHER_PROCESS }, { "kcmp", SC_RULE_NO_OTHER_PROCESS },
-		{ "prlimit", SC_RULE_NO_OTHER_PROCESS }, { "setpriority", SC_RULE_NO_OTHER_PROCESS },
-		{ "open", SC_RULE_NO_FILES }, { "creat", SC_RULE_NO_FILES },
-		{ "io_uring", SC_RULE_NO_FILES },
-		{ "mprotect", SC_RULE_NO_MEMORY_CHANGES }, { "pkey_mprotect", SC_RULE_NO_MEMORY_CHANGES },
-		{ "munmap", SC_RULE_NO_MEMORY_CHANGES }, { "mmap", SC_RULE_NO_MEMORY_CHANGES },
-		{ "mremap", SC_RULE_NO_MEMORY_CHANGES }, { "madvise", SC_RULE_NO_MEMORY_CHANGES },
-		{ "remap_file_pages", SC_RULE_NO_MEMORY_CHANGES }, { "shmat", SC_RULE_NO_MEMORY_CHANGES },
-		{ "userfaultfd", SC_RULE_NO_MEMORY_CHANGES },
-		{ "rt_sigaction", SC_RULE_NO_SIGNAL_HANDLERS }, { "sigaltstack", SC_RULE_NO_SIGNAL_HANDLERS },
-		{ "close", SC_RULE_NO_SIGNAL_HANDLERS }, { "dup", SC_RULE_NO_SIGNAL_HANDLERS },
-		{ "shutdown", SC_RULE_NO_SIGNAL_HANDLERS },
-	};
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!strncmp(call, kinds[i].prefix, strlen(kinds[i].prefix)))
-			return kinds[i].rule;
-	return SC_RULE_SANDBOXED;
 }

@@ -32,22 +32,20 @@ int sc_defect_check(const struct sc_defect *d, size_t len, const struct sc_layou
  * hit of a known one.  Returns its slot, or -1 (past SC_MAX_DEFECTS: only
  * counted).  A record once added is never removed.
  */
-int sc_record_add(struct sc_shared *rec, const struct sc_defect *d);
+int sc_record_add(struct sc_record *rec, const struct sc_defect *d);
 
 /* The child died (status) or hung in case (phase, index) as reported
  * (sc_report_index): record that case with what the reference does with it. */
-void sc_record_death(struct sc_shared *rec, const struct sc_plan *p, enum sc_phase phase,
+void sc_record_death(struct sc_record *rec, const struct sc_plan *p, enum sc_phase phase,
 		     uint64_t index, int known, int status, int hung);
 
 /*
  * Record tampering: class tamper, under rule; what says what was done;
  * with the case (phase, index) when known.
  */
-void sc_record_tamper(struct sc_shared *rec, const struct sc_plan *p, enum sc_rule_id rule,
+void sc_record_tamper(struct sc_record *rec, const struct sc_plan *p, enum sc_rule_id rule,
 		      const char *what, enum sc_phase phase, uint64_t index, int known);
 
-/* The tamper rule a refused system call (by name) breaks. */
-enum sc_rule_id sc_tamper_rule(const char *call);
 
 /* How a child ended, for messages ("killed the process with ..."). */
 void sc_describe_end(int status, int hung, char *buf, size_t size);

@@ -14,8 +14,9 @@
 #include "findings.h"
 #include "run.h"
 #include "sandbox.h"
+#include "syscalls.h"
 
-void sc_run_stop(struct run *r, const char *why)
+void sc_run_stop(struct sc_supervisor *r, const char *why)
 {
 	if (!r->rec->stopped[0])
 		snprintf(r->rec->stopped, sizeof(r->rec->stopped), "%s", why);
@@ -24,7 +25,7 @@ void sc_run_stop(struct run *r, const char *why)
 
 /* Anything the child says that does not hold: a tamper finding of its
  * own; nothing more from this child is believed. */
-static void forged(struct run *r, const char *why)
+static void forged(struct sc_supervisor *r, const char *why)
 {
 	char what[240];
 
@@ -34,7 +35,7 @@ static void forged(struct run *r, const char *why)
 	sc_run_stop(r, "stopped: the checked process's reports could not be trusted");
 }
 
-static void on_tamper(struct run *r, const struct sc_msg_tamper *t)
+static void on_tamper(struct sc_supervisor *r, const struct sc_msg_tamper *t)
 {
 	char name[64], what[240];
 	enum sc_phase ph = (enum sc_phase)t->phase;
@@ -47,12 +48,12 @@ static void on_tamper(struct run *r, const struct sc_msg_tamper *t)
 		 t->phase == SC_PH_LOAD ? " (while the candidate was loaded: a constructor)" : "");
 	if (known)
 		sc_report_index(&r->l, &ph, &pos);
-	sc_record_tamper(r->rec, r->p, sc_tamper_rule(name), what, known ? ph : (enum sc_phase)(t->phase <
+	sc_record_tamper(r->rec, r->p, sc_syscall_rule_of(name), what, known ? ph : (enum sc_phase)(t->phase <
 			 SC_PH_DONE ? t->phase : SC_PH_LOAD), known ? pos : 0, known);
 	r->rec->refused++;
 }
 
-static void on_defect(struct run *r, const struct sc_msg_defect *m, size_t len)
+static void on_defect(struct sc_supervisor *r, const struct sc_msg_defect *m, size_t len)
 {
 	char why[160];
 
@@ -71,7 +72,7 @@ static void on_defect(struct run *r, const struct sc_msg_defect *m, size_t len)
 		r->rec->hangs++;
 }
 
-static void on_hits(struct run *r, const struct sc_msg_hits *h)
+static void on_hits(struct sc_supervisor *r, const struct sc_msg_hits *h)
 {
 	if (h->n > SC_HITS_MAX) {
 		forged(r, "a hit count out of range");
@@ -95,7 +96,7 @@ static void on_hits(struct run *r, const struct sc_msg_hits *h)
 	}
 }
 
-static void on_done(struct run *r, const struct sc_msg_done *m)
+static void on_done(struct sc_supervisor *r, const struct sc_msg_done *m)
 {
 	enum sc_phase ph = (enum sc_phase)m->phase;
 
@@ -122,7 +123,7 @@ static void on_done(struct run *r, const struct sc_msg_done *m)
 	r->upto[ph] = m->pos;
 }
 
-static void on_conc(struct run *r, const struct sc_msg_conc *m)
+static void on_conc(struct sc_supervisor *r, const struct sc_msg_conc *m)
 {
 	struct sc_conc_stats *st = m->phase == SC_PH_RACE ? &r->rec->race : &r->rec->reader;
 
@@ -137,7 +138,7 @@ static void on_conc(struct run *r, const struct sc_msg_conc *m)
 	r->conc_done[m->phase] = 1;
 }
 
-static void on_trace(struct run *r, const struct sc_trace_stats *m)
+static void on_trace(struct sc_supervisor *r, const struct sc_trace_stats *m)
 {
 	if (!sc_known_phase(r, SC_PH_TRACE) || (m->ran != 0 && m->ran != 1) ||
 	    (m->found != 0 && m->found != 1) || (m->cut != 0 && m->cut != 1) ||
@@ -151,7 +152,7 @@ static void on_trace(struct run *r, const struct sc_trace_stats *m)
 }
 
 /* One message, checked: its stream's order, its size, then its fields. */
-static void on_message(struct run *r, const struct sc_msg_head *h, const unsigned char *pl)
+static void on_message(struct sc_supervisor *r, const struct sc_msg_head *h, const unsigned char *pl)
 {
 	static const size_t size[SC_MSG_TYPES] = {
 		[SC_MSG_LOADED] = sizeof(struct sc_msg_loaded),
@@ -231,7 +232,7 @@ static void on_message(struct run *r, const struct sc_msg_head *h, const unsigne
 	}
 }
 
-void sc_run_drain(struct run *r)
+void sc_run_drain(struct sc_supervisor *r)
 {
 	static unsigned char buf[SC_MSG_MAX];
 	struct sc_msg_head h;
@@ -255,7 +256,7 @@ void sc_run_drain(struct run *r)
 	}
 }
 
-void sc_run_drain_output(struct run *r)
+void sc_run_drain_output(struct sc_supervisor *r)
 {
 	char buf[4096];
 	ssize_t n;
@@ -273,7 +274,7 @@ void sc_run_drain_output(struct run *r)
 }
 
 /* The beacon, believed only within the plan and moving forward. */
-void sc_run_read_beacon(struct run *r, double t)
+void sc_run_read_beacon(struct sc_supervisor *r, double t)
 {
 	uint64_t w = __atomic_load_n(&r->b->where, __ATOMIC_ACQUIRE);
 	uint32_t ph = (uint32_t)(w >> 56);

@@ -14,7 +14,7 @@ const char *sc_phase_name(enum sc_phase p)
 	return (unsigned)p < SC_PH_COUNT ? phase_names[p] : "?";
 }
 
-void sc_shared_free(struct sc_shared *s)
+void sc_record_free(struct sc_record *s)
 {
 	free(s);
 }

@@ -88,7 +88,7 @@ struct sc_defect {
 };
 
 /* Calls that must overlap the other thread before a concurrent check may
- * pass (it runs up to three times its time to get them). */
+ * pass (it runs up to twice its time to get them). */
 #define SC_MIN_OVERLAP 2000
 
 /* What a concurrent check did. */
@@ -112,10 +112,10 @@ struct sc_trace_stats {
 };
 
 /*
- * The run's record, as the supervisor established it (its own memory; the
- * name is historical: nothing of it is shared with the child any more).
+ * The run's record, as the supervisor established it, in its own memory
+ * (the child reaches none of it).
  */
-struct sc_shared {
+struct sc_record {
 	uint64_t done[SC_PH_COUNT];      /* cases run, per phase (grid: spread included) */
 	int finished;                    /* the plan ran to its end */
 	uint64_t grid_total;
@@ -138,6 +138,6 @@ struct sc_shared {
 };
 
 /* Free a record sc_supervise returned (record.c). */
-void sc_shared_free(struct sc_shared *s);
+void sc_record_free(struct sc_record *s);
 
 #endif

@@ -18,10 +18,10 @@
 /* Bytes of the child's stdout and stderr kept (and shown, prefixed). */
 #define SC_OUT_KEEP 2048
 
-struct run {
+struct sc_supervisor {
 	const struct sc_plan *p;
 	struct sc_layout l;
-	struct sc_shared *rec;
+	struct sc_record *rec;
 	struct sc_beacon *b;
 	int null_in, out[2];
 	size_t out_len;
@@ -49,7 +49,7 @@ struct run {
 	int stop;                        /* the supervisor decided to stop */
 };
 
-static inline int sc_known_phase(const struct run *r, uint32_t ph)
+static inline int sc_known_phase(const struct sc_supervisor *r, uint32_t ph)
 {
 	return ph < SC_PH_DONE && ph != SC_PH_LOAD && sc_phase_wanted(r->p, (enum sc_phase)ph);
 }
@@ -61,20 +61,20 @@ static inline int sc_has_cases(enum sc_phase ph)
 
 
 /* Stop the run (the first reason stays). */
-void sc_run_stop(struct run *r, const char *why);
+void sc_run_stop(struct sc_supervisor *r, const char *why);
 
 /* Read every waiting message of the child, checking each; a message that
  * does not hold is a tamper finding and ends the child's credit. */
-void sc_run_drain(struct run *r);
+void sc_run_drain(struct sc_supervisor *r);
 
 /* Read what the child wrote to its stdout and stderr (kept, not shown). */
-void sc_run_drain_output(struct run *r);
+void sc_run_drain_output(struct sc_supervisor *r);
 
 /* Take the beacon's position if it fits the plan and moves forward. */
-void sc_run_read_beacon(struct run *r, double t);
+void sc_run_read_beacon(struct sc_supervisor *r, double t);
 
 /* Fill the record's totals from the supervisor's own counts, say what part
  * did not run (and how to run it), show the child's output. */
-void sc_run_settle(struct run *r);
+void sc_run_settle(struct sc_supervisor *r);
 
 #endif

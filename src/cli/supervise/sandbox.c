@@ -10,6 +10,7 @@
 
 #include "channel.h"
 #include "sandbox.h"
+#include "syscalls.h"
 
 #ifdef SC_HAVE_SECCOMP
 #include <fcntl.h>
@@ -119,6 +120,9 @@ static int trap(scmp_filter_ctx ctx, const char *name, unsigned n, const struct 
 #define TRAP1(ctx, name, a) trap(ctx, name, 1, (struct scmp_arg_cmp[]){ a })
 #define TRAP2(ctx, name, a, b) trap(ctx, name, 2, (struct scmp_arg_cmp[]){ a, b })
 
+static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t bound,
+		       uint64_t blk, uint64_t mask);
+
 static int load(scmp_filter_ctx ctx, int rc, char *note, size_t notelen, const char *what)
 {
 	if (rc == 0)
@@ -158,32 +162,7 @@ int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_
 		snprintf(note, notelen, "not sandboxed: seccomp_init failed");
 		return 0;
 	}
-	/* Signals: only to itself (raise, abort and the engine's own). */
-	rc |= TRAP1(ctx, "kill", cmp(0, SCMP_CMP_NE, self));
-	rc |= TRAP1(ctx, "tgkill", cmp(0, SCMP_CMP_NE, self));
-	rc |= TRAP0(ctx, "tkill");
-	rc |= TRAP1(ctx, "rt_sigqueueinfo", cmp(0, SCMP_CMP_NE, self));
-	rc |= TRAP1(ctx, "rt_tgsigqueueinfo", cmp(0, SCMP_CMP_NE, self));
-	rc |= TRAP0(ctx, "pidfd_send_signal");
-	rc |= TRAP0(ctx, "pidfd_open");
-	rc |= TRAP0(ctx, "pidfd_getfd");
-	/* Processes: threads yes (the concurrent checks), processes no.
-	 * clone3 hides its flags in memory: ENOSYS makes glibc use clone. */
-	rc |= TRAP0(ctx, "fork");
-	rc |= TRAP0(ctx, "vfork");
-	rc |= TRAP1(ctx, "clone", masked(0, CLONE_THREAD, 0));
-	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
-	rc |= TRAP0(ctx, "execve");
-	rc |= TRAP0(ctx, "execveat");
-	rc |= TRAP0(ctx, "ptrace");
-	rc |= TRAP0(ctx, "process_vm_writev");
-	rc |= TRAP0(ctx, "process_vm_readv");
-	rc |= TRAP0(ctx, "process_madvise");
-	rc |= TRAP0(ctx, "kcmp");
-	rc |= TRAP0(ctx, "setsid");
-	rc |= TRAP0(ctx, "setpgid");
-	rc |= TRAP1(ctx, "prlimit64", cmp(0, SCMP_CMP_NE, 0));
-	rc |= TRAP1(ctx, "setpriority", cmp(1, SCMP_CMP_NE, 0));
+	rc |= table_rules(ctx, 1, self, 0, 0, 0);
 	return load(ctx, rc, note, notelen, "first");
 }
 
@@ -283,44 +262,94 @@ static uint64_t protect_layout(uint64_t *blk, uint64_t *blk_mask)
 	return lo - LMAX;
 }
 
-/* Memory calls whose first argument (address) is at or above bound, or in
- * the program's block, or whose length is over LMAX. */
-static int memory_rules(scmp_filter_ctx ctx, uint64_t bound, uint64_t blk, uint64_t mask)
+/* A memory call refused when its first argument (address) is at or above
+ * bound, or in the program's block, or its length is over LMAX (mmap:
+ * with MAP_FIXED); mremap also by its destination (MREMAP_FIXED). */
+static int memory_rule(scmp_filter_ctx ctx, const char *c, uint64_t bound, uint64_t blk,
+		       uint64_t mask)
 {
-	static const char *const calls[] = { "mprotect", "pkey_mprotect", "munmap", "madvise",
-					     "mremap", "mmap", "remap_file_pages" };
 	int rc = 0;
 
-	/* The tracer's filter (sandbox_trace.c) takes mprotect over. */
-	int traced = sc_sandbox_tracer_filter(bound, blk, mask) == 0;
-
-	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
-		const char *c = calls[i];
-
-		if (traced && (!strcmp(c, "mprotect") || !strcmp(c, "pkey_mprotect")))
-			continue;
-		rc |= TRAP1(ctx, c, cmp(0, SCMP_CMP_GE, bound));
-		if (mask)
-			rc |= TRAP1(ctx, c, masked(0, mask, blk));
-		if (!strcmp(c, "mmap"))
-			rc |= TRAP2(ctx, c, cmp(1, SCMP_CMP_GT, LMAX),
-				    masked(3, MAP_FIXED, MAP_FIXED));
-		else
-			rc |= TRAP1(ctx, c, cmp(1, SCMP_CMP_GT, LMAX));
-	}
-	/* mremap's destination, with MREMAP_FIXED. */
-	rc |= TRAP1(ctx, "mremap", cmp(4, SCMP_CMP_GE, bound));
+	rc |= TRAP1(ctx, c, cmp(0, SCMP_CMP_GE, bound));
 	if (mask)
-		rc |= TRAP1(ctx, "mremap", masked(4, mask, blk));
-	rc |= TRAP0(ctx, "shmat");
-	rc |= TRAP0(ctx, "userfaultfd");
+		rc |= TRAP1(ctx, c, masked(0, mask, blk));
+	if (!strcmp(c, "mmap"))
+		rc |= TRAP2(ctx, c, cmp(1, SCMP_CMP_GT, LMAX), masked(3, MAP_FIXED, MAP_FIXED));
+	else
+		rc |= TRAP1(ctx, c, cmp(1, SCMP_CMP_GT, LMAX));
+	if (!strcmp(c, "mremap")) {
+		rc |= TRAP1(ctx, c, cmp(4, SCMP_CMP_GE, bound));
+		if (mask)
+			rc |= TRAP1(ctx, c, masked(4, mask, blk));
+	}
+	return rc;
+}
+
+/* The table's rules (syscalls.c) of filter stage: self is the child's pid;
+ * bound, blk and mask the memory layout (bound 0: not recognised, memory
+ * calls not restricted). */
+static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t bound,
+		       uint64_t blk, uint64_t mask)
+{
+	static const int owned[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGALRM,
+				     SIGSYS };
+	int rc = 0, nr, traced = 0;
+
+	/* The tracer's filter (sandbox_trace.c) takes mprotect over. */
+	if (stage == 2 && bound)
+		traced = sc_sandbox_tracer_filter(bound, blk, mask) == 0;
+	for (const struct sc_syscall_rule *r = sc_syscall_rules; r->call; r++) {
+		if (r->filter != stage)
+			continue;
+		switch (r->when) {
+		case SC_SYS_ALWAYS:
+			rc |= TRAP0(ctx, r->call);
+			break;
+		case SC_SYS_OTHER_PID:
+			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_NE, self));
+			break;
+		case SC_SYS_NOT_THREAD:
+			rc |= TRAP1(ctx, r->call, masked(r->arg, CLONE_THREAD, 0));
+			break;
+		case SC_SYS_ENOSYS:
+			nr = seccomp_syscall_resolve_name(r->call);
+			if (nr != __NR_SCMP_ERROR)
+				rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), nr, 0);
+			break;
+		case SC_SYS_NOT_SELF:
+			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_NE, 0));
+			break;
+		case SC_SYS_OPEN:
+#if SANITIZED
+			/* The sanitizers' fault path reads /proc/self/maps (glibc's
+			 * pthread_getattr_np: O_RDONLY | O_CLOEXEC): that one kind
+			 * of open stays allowed in a sanitized strcheck. */
+			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_NE, O_RDONLY | O_CLOEXEC));
+#else
+			rc |= TRAP0(ctx, r->call);
+#endif
+			break;
+		case SC_SYS_OWNED_HANDLER:
+			for (size_t i = 0; i < sizeof(owned) / sizeof(owned[0]); i++)
+				rc |= TRAP2(ctx, r->call, cmp(0, SCMP_CMP_EQ, (uint64_t)owned[i]),
+					    cmp(1, SCMP_CMP_NE, 0));
+			break;
+		case SC_SYS_ON_CHANNEL:
+			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_EQ, (uint64_t)chan_fd));
+			break;
+		case SC_SYS_MEMORY:
+			if (traced && (!strcmp(r->call, "mprotect") || !strcmp(r->call, "pkey_mprotect")))
+				break;
+			if (bound)
+				rc |= memory_rule(ctx, r->call, bound, blk, mask);
+			break;
+		}
+	}
 	return rc;
 }
 
 int sc_sandbox_lock(char *note, size_t notelen)
 {
-	static const int owned[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGALRM,
-				     SIGSYS };
 	uint64_t blk, mask, bound = protect_layout(&blk, &mask);
 	scmp_filter_ctx ctx = new_filter();
 	int rc = 0;
@@ -331,31 +360,7 @@ int sc_sandbox_lock(char *note, size_t notelen)
 		snprintf(note, notelen, "not sandboxed: seccomp_init failed");
 		return 0;
 	}
-#if SANITIZED
-	/* The sanitizers' fault path reads /proc/self/maps (glibc's
-	 * pthread_getattr_np: O_RDONLY | O_CLOEXEC): that one kind of open stays
-	 * allowed in a sanitized strcheck; writing, creating and the rest not. */
-	rc |= TRAP1(ctx, "open", cmp(1, SCMP_CMP_NE, O_RDONLY | O_CLOEXEC));
-	rc |= TRAP1(ctx, "openat", cmp(2, SCMP_CMP_NE, O_RDONLY | O_CLOEXEC));
-#else
-	rc |= TRAP0(ctx, "open");
-	rc |= TRAP0(ctx, "openat");
-#endif
-	rc |= TRAP0(ctx, "openat2");
-	rc |= TRAP0(ctx, "creat");
-	rc |= TRAP0(ctx, "open_by_handle_at");
-	rc |= TRAP0(ctx, "io_uring_setup");  /* its operations bypass seccomp */
-	rc |= TRAP0(ctx, "io_uring_enter");
-	rc |= TRAP0(ctx, "io_uring_register");
-	for (size_t i = 0; i < sizeof(owned) / sizeof(owned[0]); i++)
-		rc |= TRAP2(ctx, "rt_sigaction", cmp(0, SCMP_CMP_EQ, (uint64_t)owned[i]),
-			    cmp(1, SCMP_CMP_NE, 0));
-	rc |= TRAP1(ctx, "close", cmp(0, SCMP_CMP_EQ, (uint64_t)chan_fd));
-	rc |= TRAP1(ctx, "shutdown", cmp(0, SCMP_CMP_EQ, (uint64_t)chan_fd));
-	rc |= TRAP1(ctx, "dup2", cmp(1, SCMP_CMP_EQ, (uint64_t)chan_fd));
-	rc |= TRAP1(ctx, "dup3", cmp(1, SCMP_CMP_EQ, (uint64_t)chan_fd));
-	if (bound)
-		rc |= memory_rules(ctx, bound, blk, mask);
+	rc |= table_rules(ctx, 2, 0, bound, blk, mask);
 	if (!load(ctx, rc, note, notelen, "second"))
 		return 0;
 	snprintf(note, notelen, "seccomp: no signals to other processes, no new processes, "

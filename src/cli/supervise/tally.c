@@ -26,7 +26,7 @@ static const char *signal_name(int sig)
 
 /* What ran of a phase, and what the cut (cause: the deadline or a
  * signal) left out. */
-static void say_partial(struct run *r, const char *cause)
+static void say_partial(struct sc_supervisor *r, const char *cause)
 {
 	const struct sc_layout *l = &r->l;
 	const struct sc_plan *p = r->p;
@@ -77,9 +77,9 @@ static void say_partial(struct run *r, const char *cause)
 
 /* The record's totals, from the supervisor's own counts; finished only if
  * every phase of the plan ran to its end. */
-void sc_run_settle(struct run *r)
+void sc_run_settle(struct sc_supervisor *r)
 {
-	struct sc_shared *rec = r->rec;
+	struct sc_record *rec = r->rec;
 	int finished = 1;
 
 	rec->grid_total = r->l.grid_total;

@@ -45,7 +45,7 @@ static double stall_limit(const struct sc_plan *p, uint32_t phase)
 	return 1 + 2 * call;
 }
 
-static void progress(const struct run *r, int last)
+static void progress(const struct sc_supervisor *r, int last)
 {
 	if (!r->p->progress)
 		return;
@@ -65,7 +65,7 @@ static void progress(const struct run *r, int last)
  * other than the child's loop moved it (the loop reports while it runs):
  * forged progress, and the case it is on is unknown.
  */
-static int fake_progress(struct run *r, double t)
+static int fake_progress(struct sc_supervisor *r, double t)
 {
 	if (!r->loaded || t - r->last_move > stall_limit(r->p, r->phase) / 2)
 		return 0;
@@ -80,7 +80,7 @@ static int fake_progress(struct run *r, double t)
 enum end { END_EXITED, END_HUNG, END_STOPPED, END_DEADLINE, END_USER };
 
 /* Watch the child until it ends or is ended.  *status: its wait status. */
-static enum end watch(struct run *r, int *status)
+static enum end watch(struct sc_supervisor *r, int *status)
 {
 	double shown = 0, grace = 1 + 2 * r->p->timeout_ms / 1000.0;
 	struct pollfd fds[2] = { { r->sock, POLLIN, 0 }, { r->out[0], POLLIN, 0 } };
@@ -134,7 +134,7 @@ static enum end watch(struct run *r, int *status)
 	}
 }
 
-static pid_t start_child(struct run *r, enum sc_phase phase, uint64_t from, char *err,
+static pid_t start_child(struct sc_supervisor *r, enum sc_phase phase, uint64_t from, char *err,
 			 size_t errlen)
 {
 	int sv[2];
@@ -181,7 +181,7 @@ static pid_t start_child(struct run *r, enum sc_phase phase, uint64_t from, char
 	return pid;
 }
 
-static void end_child(struct run *r)
+static void end_child(struct sc_supervisor *r)
 {
 	sc_kill_descendants(r->pid);
 	close(r->sock);
@@ -190,7 +190,7 @@ static void end_child(struct run *r)
 }
 
 /* The child never got the candidate loaded: say why, in one line. */
-static void load_failed(const struct run *r, int status, int hung, char *err, size_t errlen)
+static void load_failed(const struct sc_supervisor *r, int status, int hung, char *err, size_t errlen)
 {
 	const char *impl = r->p->impl;
 
@@ -212,7 +212,7 @@ static void load_failed(const struct run *r, int status, int hung, char *err, si
 
 /* A death or hang at the believed (phase, pos): record it with its case;
  * the next child starts after it.  Returns the phase to resume in. */
-static enum sc_phase after_death(struct run *r, int status, int hung, uint64_t *from)
+static enum sc_phase after_death(struct sc_supervisor *r, int status, int hung, uint64_t *from)
 {
 	enum sc_phase ph = (enum sc_phase)r->phase, rph = ph;
 	uint64_t pos = r->pos, idx = pos;
@@ -236,7 +236,7 @@ static enum sc_phase after_death(struct run *r, int status, int hung, uint64_t *
 	return (enum sc_phase)(ph + 1);
 }
 
-static int setup(struct run *r, const struct sc_plan *p, char *err, size_t errlen)
+static int setup(struct sc_supervisor *r, const struct sc_plan *p, char *err, size_t errlen)
 {
 	double reserve = 0;
 
@@ -271,10 +271,10 @@ static int setup(struct run *r, const struct sc_plan *p, char *err, size_t errle
 	return 0;
 }
 
-enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_shared **out,
+enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 				char *err, size_t errlen)
 {
-	static struct run r;
+	static struct sc_supervisor r;
 	enum sc_phase phase = p->only_phase != SC_PH_DONE ? p->only_phase : SC_PH_SPREAD;
 	uint64_t from = 0;
 

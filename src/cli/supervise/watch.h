@@ -11,7 +11,7 @@
  * message, keeps its own copy of every finding (findings.c), computes the
  * plan's case counts itself (plan.c), enforces a per-call and an overall
  * deadline, and restarts a child after the case that killed or hung the
- * last one.  The record the report is printed from (struct sc_shared) lives
+ * last one.  The record the report is printed from (struct sc_record) lives
  * only in the supervisor's memory: the child cannot reach it.
  */
 #ifndef SC_WATCH_H
@@ -27,10 +27,10 @@ enum sc_sup_status { SC_SUP_OK, SC_SUP_LOAD_ERROR, SC_SUP_SYSTEM_ERROR, SC_SUP_I
 /*
  * Run the plan in supervised children.  On SC_SUP_OK (and on
  * SC_SUP_INTERRUPTED: the user's ^C) *out is the record (findings, counts;
- * free with sc_shared_free).  On a load error err holds one line saying
+ * free with sc_record_free).  On a load error err holds one line saying
  * why; on a system error, likewise.
  */
-enum sc_sup_status sc_supervise(const struct sc_plan *plan, struct sc_shared **out,
+enum sc_sup_status sc_supervise(const struct sc_plan *plan, struct sc_record **out,
 				char *err, size_t errlen);
 
 #endif
