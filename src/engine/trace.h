@@ -82,7 +82,8 @@ struct sc_trace {
  */
 int sc_trace_available(struct sc_engine *e, const char **why);
 
-/* From now on tracing is unavailable, for the reason given. */
+/* From now on tracing is unavailable, for the reason given (a reason of
+ * the build itself, e.g. no Zydis, is still the one said). */
 void sc_trace_refuse(const char *why);
 
 /* Allocate the trace's records; 0 or -1. */
