@@ -160,8 +160,7 @@ check race_flip_needs_a_case $? "rc=$rc"
 # first load wider than a byte is not recorded; 2: each such load is
 # decoded one byte short.
 ENGINE="$(sed -n 's/^ENGINE_SRCS := $(addprefix src\/engine\/,\(.*\))$/\1/p' Makefile |
-	tr ' ' '\n' | sed 's|^|src/engine/|') ref/ref_strscpy.c ref/ref_strscpy_pad.c
-	ref/ref_strlcpy.c ref/ref_strncpy.c"
+	tr ' ' '\n' | sed 's|^|src/engine/|') $(ls ref/ref_*.c)"
 for b in 1 2; do
 	# shellcheck disable=SC2086
 	if ! cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=$b -o "$out/broken$b" \

@@ -18,7 +18,7 @@ PY=/usr/bin/python3
 
 . tests/common.sh
 
-if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
+if ! make -s build/strcheck build/libstrscpy.so build/libstrscpy.a zoo > "$out/build.log" 2>&1; then
 	fail "reports_build: see $out/build.log"
 	exit 1
 fi

@@ -162,7 +162,7 @@ int main(int argc, char **argv)
 		enum sc_api api = !strcmp(argv[4], "strscpy_pad") ? SC_STRSCPY_PAD : SC_STRSCPY;
 		int reader = argc > 5 && !strcmp(argv[5], "reader"), a = 5 + reader;
 		uint64_t from = argc > a ? strtoull(argv[a], NULL, 0) : 0;
-		uint64_t n = argc > a + 1 ? strtoull(argv[a + 1], NULL, 0) : sc_trace_cases_default();
+		uint64_t n = argc > a + 1 ? strtoull(argv[a + 1], NULL, 0) : 256;
 		void *fn = sc_load(argv[2], argv[3], api, err, sizeof(err));
 		struct sc_traced r;
 		double start = sc_now();

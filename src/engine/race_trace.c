@@ -19,20 +19,11 @@
 #define MAX_FLIPS 48      /* flip runs per case */
 #define MAX_READS 4       /* reads kept per source byte */
 
-/* Measured (docs/race.md): the default run's traced cases take about a
- * quarter of the default 9 s on the bundled strscpy. */
-#define DEFAULT_CASES 2048
-
 uint64_t sc_trace_cases_total(void)
 {
 	uint64_t shortn = (uint64_t)LENS * KINDS * ROUNDS;
 
 	return shortn + shortn / (LONG_EVERY - 1);
-}
-
-uint64_t sc_trace_cases_default(void)
-{
-	return DEFAULT_CASES;
 }
 
 /*
@@ -66,7 +57,7 @@ void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 	uint64_t s, round, r;
 	unsigned kind, place;
 	size_t L, j;
-	int trunc, nul = 1;
+	int trunc;
 
 	memset(c, 0, offsetof(struct sc_case, src));
 	c->api = api;
@@ -112,7 +103,7 @@ void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 	for (j = 0; j < L; j++)
 		c->src[j] = (unsigned char)('a' + j % 26);
 	if (trunc && (L + kind + round) % 2) {
-		nul = 0;  /* no NUL within count: src + count may be the guard */
+		/* no NUL within count: src + count may be the guard */
 		c->src_len = (size_t)c->count;
 	} else if (trunc) {
 		c->src[L] = 0;
@@ -127,7 +118,6 @@ void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 		c->src[L + 1 + tail] = 0;
 		c->src_len = L + 2 + tail;
 	}
-	(void)nul;
 	sc_case_normalize(c);
 }
 

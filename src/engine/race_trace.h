@@ -39,10 +39,10 @@ static inline uint8_t sc_flip_value(uint8_t was)
 	return was ? 0 : '#';
 }
 
-/* The cases: a fixed list; the first sc_trace_cases_default() of them
- * make the default run (chosen from the measured cost: docs/race.md). */
+/* The cases: a fixed list, walked from its start for the traced phase's
+ * share of the time (how far that gets is the measured cost's result:
+ * docs/race.md). */
 uint64_t sc_trace_cases_total(void);
-uint64_t sc_trace_cases_default(void);
 void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c);
 
 /* The bytes a flip may change (any flip there keeps a correct copy inside

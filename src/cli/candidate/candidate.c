@@ -10,6 +10,8 @@
 #include "../../engine/inspect.h"
 #include "../../engine/load.h"
 #include "candidate.h"
+#include "kprepare.h"
+#include "ktree.h"
 #include "endian_trap.h"
 #include "../args/exit_status.h"
 #include "../args/options.h"

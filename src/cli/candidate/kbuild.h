@@ -6,6 +6,7 @@
  * configured (or is only a few files) lacks, the word-at-a-time helpers
  * always from the tree (include/asm-generic/word-at-a-time.h or an
  * architecture's); only the checked function has to build (kfuncs.h).
+ * kprepare.h fills struct sc_kbuild, ktree.h finds the tree's files.
  */
 #ifndef SC_KBUILD_H
 #define SC_KBUILD_H
@@ -25,7 +26,7 @@ struct sc_kernel_opts {
 	const char *symbol;      /* NULL: chosen from the file (sized_strscpy, strscpy, ...) */
 };
 
-/* What sc_kbuild_prepare made: arguments and inputs for sc_build_so, in
+/* What sc_kbuild_prepare (kprepare.h) made: arguments and inputs for sc_build_so, in
  * the two header orders sc_kbuild_build tries. */
 struct sc_kbuild {
 	const char *pre[64];     /* the tree's own headers first, the shims for the rest */
@@ -41,20 +42,6 @@ struct sc_kbuild {
 	size_t used;
 };
 
-/* Is path a .c file in the lib/ directory of a kernel tree (a sibling
- * include/linux/ or include/asm-generic/)?  1 and the tree's top in root,
- * else 0. */
-int sc_kernel_file(const char *path, char *root, size_t len);
-
-/*
- * Write the forwarding headers (and, for a strscpy_pad that is a macro in
- * the tree's include/linux/string.h, a wrapper exporting it) into b->dir,
- * and fill kb.  0, or -1 with one line in err (a shim directory or a
- * word-at-a-time.h not found, a bad --kconfig).
- */
-int sc_kbuild_prepare(const char *file, const char *root, const struct sc_kernel_opts *ko,
-		      const struct sc_build *b, struct sc_kbuild *kb, char *err, size_t errlen);
-
 /*
  * Build b->so from kb (req gives the compiler, flags, verbosity): first
  * with the tree's own headers before the shims, then, if that fails, with
@@ -66,9 +53,5 @@ int sc_kbuild_prepare(const char *file, const char *root, const struct sc_kernel
  */
 int sc_kbuild_build(const struct sc_build_req *req, struct sc_build *b, struct sc_kbuild *kb,
 		    int verbose, char *err, size_t errlen);
-
-/* Where strcheck's shim headers are (STRCHECK_KSHIM, or beside the
- * program: ../src/kshim, ../share/strcheck/kshim); NULL if not found. */
-const char *sc_kshim_dir(void);
 
 #endif

@@ -5,6 +5,7 @@
  * which of them failed, and write a copy of the file without them (the
  * same lines, the left-out definitions blank, every preprocessor line
  * kept, so that line numbers and #if nesting stay as they were).
+ * Which of them a build log blames: kdiag.h.
  */
 #ifndef SC_KFUNCS_H
 #define SC_KFUNCS_H
@@ -37,22 +38,8 @@ void sc_kfile_free(struct sc_kfile *k);
  * function they name, transitively, as needed. */
 void sc_kfile_need(struct sc_kfile *k, const char *const *roots);
 
-/* What the messages in log say about the build of path (the file as it
- * was given to the compiler). */
-struct sc_kdiag {
-	char header[128];        /* a missing header ("linux/foo.h"), or "" */
-	char includer[256];      /* where it was included: "lib/string.c:12", or "" */
-	int failed[SC_KFUNCS_MAX];  /* indices of the file's functions with an error */
-	int nfailed;
-	int elsewhere;           /* errors no function of the file accounts for */
-	int link_unplaced;       /* ... of them, undefined references the linker placed in
-				  * no function of the file (an inline function of a header,
-				  * named from the debug information) */
-	char first[400];         /* the first error line, for the one-line message */
-};
-
-void sc_kfile_diagnose(const struct sc_kfile *k, const char *path, const char *log,
-		       struct sc_kdiag *d);
+/* The index of the file's function called name (n bytes), or -1. */
+int sc_kfile_find(const struct sc_kfile *k, const char *name, size_t n);
 
 /* Write the file without the functions marked drop (and their
  * EXPORT_SYMBOL lines).  0, or -1 with errno. */
