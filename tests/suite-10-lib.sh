@@ -120,7 +120,7 @@ iprefix=/opt/strcheck
 rm -rf "$ibuild" "$ibuild.moved" "$idest"
 if make -s install BUILD="$ibuild" DESTDIR="$idest" PREFIX=$iprefix > "$out/install-strcheck.log" 2>&1; then
 	mv "$ibuild" "$ibuild.moved"
-	(cd / && "$idest$iprefix/bin/strcheck" --time=1) > "$out/installed-run.txt" 2>&1
+	(cd / && "$idest$iprefix/bin/strcheck" --grid-case=0-999) > "$out/installed-run.txt" 2>&1
 	rc=$?
 	lib=$(cd "$idest$iprefix/lib" && pwd -P)/libstrscpy.so
 	if [ $rc -eq 0 ] && grep -q "^strcheck: strscpy in $lib," "$out/installed-run.txt" &&
