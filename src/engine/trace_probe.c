@@ -66,19 +66,27 @@ void sc_trace_refuse(const char *why)
 		refused = why;
 }
 
+const char *sc_trace_built_why(void)
+{
+	const char *why = NULL;
+
+	if (!TRACE_ARCH)
+		why = "the tracer runs on x86-64 Linux only";
+	else if (TRACE_SANITIZED)
+		why = "a sanitizer build (the sanitizer owns SIGSEGV)";
+	else if (!sc_decode_available(&why) && !why)
+		why = "the decoder did not start";
+	return why;
+}
+
 int sc_trace_available(struct sc_engine *e, const char **why)
 {
 	const char *said;
 
 	if (!known) {
 		known = 1;
-		if (!TRACE_ARCH)
-			built = "the tracer runs on x86-64 Linux only";
-		else if (TRACE_SANITIZED)
-			built = "a sanitizer build (the sanitizer owns SIGSEGV)";
-		else if (!sc_decode_available(&built))
-			;
-		else if (!refused)
+		built = sc_trace_built_why();
+		if (!built && !refused)
 			probed = probe(e);
 	}
 	said = built ? built : refused ? refused :

@@ -205,6 +205,11 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 					    "and its read 1..64, not '%s'%s", o->race_flip, "");
 			p->flip_byte = b;
 			p->flip_read = k;
+			/* Said here, not by the checked child: its death after the
+			 * load would read as the candidate's crash. */
+			if (sc_trace_built_why())
+				return fail("--race-flip: the tracer cannot run here (%s)%s",
+					    sc_trace_built_why(), "");
 		}
 	} else if (o->race_flip) {
 		return fail("--race-flip: needs --case, --replay or --traced-case (the case to flip "
