@@ -35,28 +35,22 @@ if [[ $probe == SKIP* ]]; then
 fi
 pass "tracer_probe"
 
-# The zoo's race and reader defects: caught by the traced check alone, in
-# the first 64 cases of the list, with the class and rule expected.
+# The zoo's race and reader defects (every race entry of the MANIFEST):
+# caught by the traced check alone, in the first 40 cases of the list
+# (what a default run on a loaded machine traces), with the class expected.
 # run_zoo BINARY: prints one line per entry, "NAME found|missed RULE".
 run_zoo() {
-	local bin=$1 z flags r
-	while read -r z flags; do
-		r=$("$bin" check "build/zoo/$z.so" strscpy strscpy $flags 0 64 | grep '^FINDING' | head -1)
+	local bin=$1 z api sym flags cls r
+	grep -E '^bad_[a-z0-9_]+ .* race$' tests/zoo/MANIFEST |
+	while read -r z api sym flags cls; do
+		[[ $flags == *--reader* ]] && r=reader || r=
+		r=$("$bin" check "build/zoo/$z.so" "$api" "$sym" $r 0 40 | grep '^FINDING' | head -1)
 		if [[ $r == "FINDING race "* ]]; then
 			echo "$z found $(echo "$r" | cut -d' ' -f3)"
 		else
 			echo "$z missed"
 		fi
-	done <<'ZOO'
-bad_double_read
-bad_race_volatile_loop
-bad_race_tail_reread
-bad_race_short_two_pass
-bad_race_memccpy
-bad_reader_byte_twice reader
-bad_reader_nul_after_word reader
-bad_reader_fit_final_word reader
-ZOO
+	done
 }
 run_zoo $T > "$out/zoo.txt"
 while read -r z how rule; do
@@ -156,11 +150,62 @@ rc=$?
 [ $rc = 2 ] && [ "$(wc -l < "$out/flip-alone.out")" = 1 ]
 check race_flip_needs_a_case $? "rc=$rc"
 
+# --traced-case=N: case N of the traced list, the very case the traced
+# phase ran (with --race-flip, the same flip).  A case too long to print
+# as hex (case 63: 8378 bytes) replays by its number, not as a random case.
+n=$(sed -n 's/^  found by  traced check, case \([0-9]*\).*/\1/p' "$out/run.out" | head -1)
+flip=$(grep -o -- '--race-flip=[0-9@]*' <<< "$replay")
+$SC --impl=build/zoo/bad_double_read.so --traced-case="$n" $flip > "$out/tcase.out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ -n "$n" ] && [ -n "$flip" ] &&
+	[ "$(grep '^  what' "$out/tcase.out")" = "$(grep '^  what' "$out/replay1.out")" ]
+check traced_case_flip_replays_the_finding $? "rc=$rc, case '$n' $flip (see $out/tcase.out)"
+$SC --impl=build/zoo/bad_reader_page_end_bytes.so --reader --traced-case=63 > "$out/tlong.out" 2>&1
+rc=$?
+replay=$(sed -n 's/^  replay    strcheck //p' "$out/tlong.out" | head -1)
+[ $rc = 1 ] && [[ $replay == *" --traced-case=63 --reader" ]] && [[ $replay != *--random-case* ]]
+check traced_case_long_replays_by_number $? "rc=$rc, replay '$replay' (see $out/tlong.out)"
+# shellcheck disable=SC2086
+$SC $replay > "$out/tlong2.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^DEFECT 1: race (rule reader-sees-nul)' "$out/tlong2.out"
+check traced_case_long_replay_finds_it_again $? "rc=$rc (see $out/tlong2.out)"
+$SC --impl=build/zoo/ok_byte_loop.so --traced-case=99999999 > "$out/tbad.out" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q 'out of range' "$out/tbad.out"
+check traced_case_out_of_range $? "rc=$rc (see $out/tbad.out)"
+
+# --no-trace: no traced phase (the mutator alone, what scripts/bench-race.sh
+# measures), and a plain --case replay of a traced finding stays untraced.
+$SC --impl=build/zoo/bad_double_read.so --time=2 --no-trace > "$out/notrace.out" 2>&1
+grep -q '^traced check: skipped (--no-trace)' "$out/notrace.out" &&
+	! grep -q '^  found by  traced check' "$out/notrace.out" && grep -q '^race check: ' "$out/notrace.out"
+check no_trace_skips_the_traced_phase $? "see $out/notrace.out"
+hex=$(grep -o -- '--case=[0-9a-f]*' <<< "$(sed -n 's/^  replay    strcheck //p' "$out/run.out" | head -1)")
+$SC --impl=build/zoo/bad_double_read.so $hex --no-trace > "$out/notrace1.out" 2>&1
+r1=$?
+$SC --impl=build/zoo/bad_double_read.so $hex > "$out/trace1.out" 2>&1
+r2=$?
+[ -n "$hex" ] && [ $r1 = 0 ] && [ $r2 = 1 ]
+check no_trace_case_replay_untraced $? "rc $r1 (--no-trace), $r2 (traced) (see $out/notrace1.out)"
+
+ENGINE="$(sed -n 's/^ENGINE_SRCS := $(addprefix src\/engine\/,\(.*\))$/\1/p' Makefile |
+	tr ' ' '\n' | sed 's|^|src/engine/|') $(ls ref/ref_*.c)"
+# Where the tracer is refused (the sandbox) in a build without Zydis, the
+# reason said is the build's.
+# shellcheck disable=SC2086
+if cc -std=c11 -D_GNU_SOURCE -O1 -o "$out/nozydis" tests/test_trace.c $ENGINE -ldl -lpthread -lm \
+	> "$out/nozydis.log" 2>&1; then
+	r=$("$out/nozydis" why-refused)
+	[ "$r" = "this strcheck was built without Zydis (libzydis-dev)" ]
+	check no_zydis_reason_before_the_sandbox $? "said: $r"
+else
+	fail "no_zydis_reason_before_the_sandbox: build failed (see $out/nozydis.log)"
+fi
+
 # The tracer broken on purpose: these tests must go red.  1: each call's
 # first load wider than a byte is not recorded; 2: each such load is
 # decoded one byte short.
-ENGINE="$(sed -n 's/^ENGINE_SRCS := $(addprefix src\/engine\/,\(.*\))$/\1/p' Makefile |
-	tr ' ' '\n' | sed 's|^|src/engine/|') $(ls ref/ref_*.c)"
 for b in 1 2; do
 	# shellcheck disable=SC2086
 	if ! cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=$b -o "$out/broken$b" \

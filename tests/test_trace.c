@@ -44,6 +44,13 @@ int main(int argc, char **argv)
 		perror("engine");
 		return 2;
 	}
+	if (argc >= 2 && !strcmp(argv[1], "why-refused")) {
+		/* The sandbox refuses the tracer; the reason said must still be
+		 * the build's own where it has one (no Zydis, a sanitizer). */
+		sc_trace_refuse("the sandbox could not allow the tracer's mprotect");
+		printf("%s\n", sc_trace_available(&e, &why) ? "AVAILABLE" : why);
+		return 0;
+	}
 	if (!sc_trace_available(&e, &why)) {
 		printf("SKIP tracer unavailable: %s\n", why);
 		return 0;

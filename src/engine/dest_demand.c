@@ -1,6 +1,7 @@
 /* dest_demand.c - a huge count's dest, backed on demand (dest_demand.h). */
 #include <errno.h>
 #include <inttypes.h>
+#include <setjmp.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -8,6 +9,20 @@
 #include "canary.h"
 #include "dest_demand.h"
 #include "mem.h"
+
+/* A sanitizer that owns SIGBUS (unless told to allow a user's handler)
+ * would die of the probe's fault; those builds run natively. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define DEMAND_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define DEMAND_SANITIZED 1
+#endif
+#endif
+#ifndef DEMAND_SANITIZED
+#define DEMAND_SANITIZED 0
+#endif
 
 volatile unsigned long sc_demand_cuts;
 
@@ -31,6 +46,52 @@ static struct {
 	size_t limit;                /* region bytes this call may have backed */
 	volatile int armed, cut;
 } dm;
+
+/*
+ * Whether the region is backed whole before each call instead of as the
+ * call faults (set once, by faults_are_exact): under qemu-user a SIGBUS past
+ * the memfd's end names the wrong address (ppc32: a page further; s390x:
+ * its halves swapped), and one raised in a helper's host memset (ppc's
+ * dcbz in glibc's memset) resumes the call at the wrong instruction (the
+ * memset's entry, its registers half-way), so a call resumed after backing
+ * writes what it never would: strscpy_pad left 64 KiB unpadded.  A kernel
+ * names the address exactly, and resumes the faulting instruction.
+ */
+static int eager, probed;
+static sigjmp_buf probe_env;
+static volatile uintptr_t probe_addr;
+
+static void probe_handler(int sig, siginfo_t *si, void *uctx)
+{
+	(void)sig;
+	(void)uctx;
+	probe_addr = (uintptr_t)si->si_addr;
+	siglongjmp(probe_env, 1);
+}
+
+/* Read one byte of the (still empty) region: 1 when its SIGBUS names it. */
+static int faults_are_exact(const unsigned char *region)
+{
+	const volatile unsigned char *p = region + 100;
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = probe_handler;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGBUS, &sa, &old) != 0)
+		return 0;
+	probe_addr = 0;
+	if (sigsetjmp(probe_env, 1) == 0)
+		(void)*p;
+	sigaction(SIGBUS, &old, NULL);
+	return probe_addr == (uintptr_t)p;
+}
+
+int sc_demand_eager(void)
+{
+	return eager;
+}
 
 static struct region *region_of(const struct sc_arena *a)
 {
@@ -78,6 +139,10 @@ int sc_demand_init(struct sc_arena *a)
 		return -1;
 	}
 	dm.page = page;
+	if (!probed) {
+		eager = !DEMAND_SANITIZED && !faults_are_exact(a->data + span);
+		probed = 1;
+	}
 	rg->region = a->data + span;
 	rg->fd = fd;
 	rg->backed = 0;
@@ -115,6 +180,8 @@ unsigned char *sc_demand_place(const struct sc_arena *a, enum sc_place place, un
 	return dest;
 }
 
+static int back(struct region *rg, size_t want, int cut);
+
 void sc_demand_arm(const struct sc_arena *a, const unsigned char *dest, uint64_t count)
 {
 	struct region *rg = region_of(a);
@@ -127,6 +194,12 @@ void sc_demand_arm(const struct sc_arena *a, const unsigned char *dest, uint64_t
 	dm.limit = need <= SC_DEMAND_CAP ? round_up((size_t)need, dm.page) : SC_DEMAND_PROBE;
 	dm.cut = 0;
 	dm.armed = rg != NULL;
+	/* Where faults do not resume exactly: all of it now, for a dest of
+	 * this arena whose count reaches the region (a failed ftruncate
+	 * leaves it to the faults). */
+	if (rg && eager && need && (uintptr_t)dest >= (uintptr_t)a->data &&
+	    (uintptr_t)dest < (uintptr_t)rg->region && rg->backed < dm.limit)
+		back(rg, dm.limit, 0);
 }
 
 void sc_demand_disarm(void)
@@ -135,14 +208,16 @@ void sc_demand_disarm(void)
 }
 
 /* Back the region up to want bytes (canaries in the new pages).  1, or 0
- * (the call is cut) when the memfd cannot grow. */
-static int back(struct region *rg, size_t want)
+ * when the memfd cannot grow (then, if cut, the call is cut). */
+static int back(struct region *rg, size_t want, int cut)
 {
 	uintptr_t r = (uintptr_t)rg->region;
 
 	if (ftruncate(rg->fd, (off_t)want) != 0) {
-		dm.cut = 1;
-		sc_demand_cuts++;
+		if (cut) {
+			dm.cut = 1;
+			sc_demand_cuts++;
+		}
 		return 0;
 	}
 	for (size_t off = rg->backed; off < want; off += dm.page)
@@ -164,7 +239,7 @@ static int blind(struct region *rg)
 
 	if (rg->backed < dm.limit)
 		return back(rg, rg->backed + SC_DEMAND_CHUNK < dm.limit ?
-				rg->backed + SC_DEMAND_CHUNK : dm.limit);
+				rg->backed + SC_DEMAND_CHUNK : dm.limit, 1);
 	if (reach > dm.limit) {
 		dm.cut = 1;
 		sc_demand_cuts++;
@@ -204,7 +279,7 @@ int sc_demand_fault(const siginfo_t *si)
 		want = round_up((size_t)lim, dm.page);
 	if (want > dm.limit)
 		want = dm.limit;
-	return back(rg, want);
+	return back(rg, want, 1);
 }
 
 int sc_demand_was_cut(void)

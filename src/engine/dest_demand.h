@@ -15,6 +15,9 @@
  * unchanged or zero; --strict: unchanged; strscpy_pad: zero up to count;
  * at dest[count] or beyond: unchanged) and given back.
  *
+ * Where a fault past the memfd's end does not name its address exactly
+ * (qemu-user, whose resumption after such a fault is not exact either),
+ * the region is backed up to count (or the cap) before each call instead.
  * The backing is a memfd whose size is the backed length: growing it is
  * one ftruncate (which the sandbox allows: no memory call), shrinking it
  * to 0 unmaps every page again.  Each engine's arena has its region; one
@@ -52,6 +55,9 @@ void sc_demand_fini(struct sc_arena *a);
  * are mapped (the window runs to the region's start). */
 unsigned char *sc_demand_place(const struct sc_arena *a, enum sc_place place, unsigned off,
 			       size_t *mapped);
+
+/* Whether each call's region is backed before it (see above). */
+int sc_demand_eager(void);
 
 /* Before a call: faults in a's region below dest + count back it (a dest
  * elsewhere, e.g. the reference's image, arms nothing that can fault). */

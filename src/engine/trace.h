@@ -82,7 +82,12 @@ struct sc_trace {
  */
 int sc_trace_available(struct sc_engine *e, const char **why);
 
-/* From now on tracing is unavailable, for the reason given. */
+/* Why this build of the tracer cannot run anywhere (the architecture, a
+ * sanitizer, no Zydis), or NULL; needs no engine (a parent's check). */
+const char *sc_trace_built_why(void);
+
+/* From now on tracing is unavailable, for the reason given (a reason of
+ * the build itself, e.g. no Zydis, is still the one said). */
 void sc_trace_refuse(const char *why);
 
 /* Allocate the trace's records; 0 or -1. */

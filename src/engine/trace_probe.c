@@ -55,33 +55,45 @@ static int probe(struct sc_engine *e)
 	return ok;
 }
 
-static int known, ok;
-static const char *said;
+static int known, probed;
+static const char *built, *refused;
 
+/* A refusal (the sandbox's) stands after the build's reasons whenever it
+ * comes: a build without the tracer says so first. */
 void sc_trace_refuse(const char *why)
 {
-	known = 1;
-	ok = 0;
-	said = why;
+	if (!refused)
+		refused = why;
+}
+
+const char *sc_trace_built_why(void)
+{
+	const char *why = NULL;
+
+	if (!TRACE_ARCH)
+		why = "the tracer runs on x86-64 Linux only";
+	else if (TRACE_SANITIZED)
+		why = "a sanitizer build (the sanitizer owns SIGSEGV)";
+	else if (!sc_decode_available(&why) && !why)
+		why = "the decoder did not start";
+	return why;
 }
 
 int sc_trace_available(struct sc_engine *e, const char **why)
 {
+	const char *said;
 
 	if (!known) {
 		known = 1;
-		if (!TRACE_ARCH)
-			said = "the tracer runs on x86-64 Linux only";
-		else if (TRACE_SANITIZED)
-			said = "a sanitizer build (the sanitizer owns SIGSEGV)";
-		else if (!sc_decode_available(&said))
-			;
-		else if (!(ok = probe(e)))
-			said = "the kernel did not deliver the trap of a traced load";
+		built = sc_trace_built_why();
+		if (!built && !refused)
+			probed = probe(e);
 	}
+	said = built ? built : refused ? refused :
+	       !probed ? "the kernel did not deliver the trap of a traced load" : NULL;
 	if (why)
-		*why = ok ? NULL : said;
-	return ok;
+		*why = said;
+	return !said;
 }
 
 double sc_trace_cost_ns(struct sc_engine *e, unsigned loads)

@@ -18,6 +18,7 @@
 #include "../../engine/bytes.h"
 #include "../../engine/grid.h"
 #include "../../engine/race.h"
+#include "../../engine/race_trace.h"
 #include "../candidate/beside.h"
 #include "../candidate/candidate.h"
 #include "../candidate/inputs.h"
@@ -163,6 +164,7 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	 * --race-time says (docs/race.md, "Time"). */
 	p->race_seconds = o->race_seconds >= 0 ? o->race_seconds : sc_race_share(o->seconds);
 	p->no_sandbox = o->no_sandbox;
+	p->no_trace = o->no_trace;
 
 	ri->impl = o->impl ? o->impl : p->impl;
 	ri->symbol = o->symbol;
@@ -170,8 +172,22 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	ri->notes = cand.notes;
 	ri->quiet = o->quiet;
 	ri->allow_incomplete = o->allow_incomplete;
-	if (o->only == SC_ONLY_HEX || o->only == SC_ONLY_FILE) {
-		int rc = load_case(o, one);
+	if (o->only == SC_ONLY_TRACED) {
+		uint64_t total = sc_trace_cases_total();
+		char num[32];
+
+		if (o->only_index >= total) {
+			snprintf(num, sizeof(num), "%llu", (unsigned long long)total);
+			return fail("--traced-case: out of range: the traced check's list has %s "
+				    "cases%s", num, "");
+		}
+		/* the very case the traced phase made (its policy is its own) */
+		sc_trace_case(p->api, o->only_index, one);
+		p->one_index = o->only_index;
+		p->traced_one = 1;
+	}
+	if (o->only == SC_ONLY_HEX || o->only == SC_ONLY_FILE || o->only == SC_ONLY_TRACED) {
+		int rc = o->only == SC_ONLY_TRACED ? 0 : load_case(o, one);
 
 		if (rc)
 			return rc;
@@ -189,9 +205,15 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 					    "and its read 1..64, not '%s'%s", o->race_flip, "");
 			p->flip_byte = b;
 			p->flip_read = k;
+			/* Said here, not by the checked child: its death after the
+			 * load would read as the candidate's crash. */
+			if (sc_trace_built_why())
+				return fail("--race-flip: the tracer cannot run here (%s)%s",
+					    sc_trace_built_why(), "");
 		}
 	} else if (o->race_flip) {
-		return fail("--race-flip: needs --case or --replay (the case to flip a byte of)%s%s", "", "");
+		return fail("--race-flip: needs --case, --replay or --traced-case (the case to flip "
+			    "a byte of)%s%s", "", "");
 	} else if (o->only == SC_ONLY_GRID) {
 		uint64_t total = sc_grid_size(p->api, p->policy);
 		char num[32];
@@ -225,6 +247,8 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	}
 	if (p->reader && p->race_seconds <= 0)
 		ri->reader_skipped = "--race-time=0";
+	if (p->no_trace)
+		ri->trace_skipped = "--no-trace";
 	return 0;
 }
 

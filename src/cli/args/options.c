@@ -19,7 +19,8 @@ const char sc_version[] = SC_VERSION;
 
 /* ---- the one option parser of its own: it needs the table ---- */
 
-/* --case, --replay, --grid-case, --random-case: at most one of them. */
+/* --case, --replay, --grid-case, --random-case, --traced-case: at most one
+ * of them. */
 static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const char *v,
 			char *err, size_t errlen)
 {
@@ -35,7 +36,7 @@ static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const ch
 		if (k >= sizeof(first) || sc_opt_parse_u64(first, &o->only_index) ||
 		    sc_opt_parse_u64(v + k + 1, &o->only_last) || o->only_last < o->only_index)
 			return sc_opt_bad_number(opt, v, err, errlen);
-	} else if (only == SC_ONLY_GRID || only == SC_ONLY_RANDOM) {
+	} else if (only == SC_ONLY_GRID || only == SC_ONLY_RANDOM || only == SC_ONLY_TRACED) {
 		if (sc_opt_parse_u64(v, &o->only_index) != 0)
 			return sc_opt_bad_number(opt, v, err, errlen);
 		o->only_last = o->only_index;
@@ -153,6 +154,10 @@ const struct sc_option sc_options[] = {
 		 "also run the concurrent-reader check (each dest byte written once; strscpy and "
 		 "strscpy_pad only)"),
 	OPT_FLAG("no-race", 0, race, 0, "skip the race check (source changing during the call)"),
+	OPT_FLAG("no-trace", 0, no_trace, 1,
+		 "skip the traced race and reader check (docs/race.md, \"The traced check\"): "
+		 "the race and reader checks are only sampled (the mutator and reader threads), "
+		 "as scripts/bench-race.sh measures them"),
 	OPT_FLAG("first", 0, first, 1, "stop at the first defect"),
 	OPT_FLAG("allow-incomplete", 0, allow_incomplete, 1,
 		 "exit 0, not 3, when the run is cut (--time, the deadline, a signal) before the "
@@ -179,7 +184,8 @@ const struct sc_option sc_options[] = {
 	OPT_FLAG("quiet", 'q', quiet, 1, "no progress line, and a text report without its header and summary: each defect and the verdict"),
 	OPT_ONE_CASE("case", "HEX", SC_ONLY_HEX, NULL, "run just this encoded case (from a report)"),
 	OPT_STRING("race-flip", "BYTE@READ", race_flip, "BYTE@READ, e.g. 12@1",
-		   "with --case or --replay: run the case traced and change source byte BYTE "
+		   "with --case, --replay or --traced-case: run the case traced and change source "
+		   "byte BYTE "
 		   "(a non-NUL to NUL, the NUL to '#') right after its READ-th read, as the traced "
 		   "race check did (docs/race.md); x86-64 with the tracer only"),
 	OPT_ONE_CASE("replay", "FILE", SC_ONLY_FILE, "a file name",
@@ -188,6 +194,10 @@ const struct sc_option sc_options[] = {
 		     "run just case N of the grid (N-M: cases N to M)"),
 	OPT_ONE_CASE("random-case", "N", SC_ONLY_RANDOM, "a case number",
 		     "run just random case N of --seed"),
+	OPT_ONE_CASE("traced-case", "N", SC_ONLY_TRACED, "a case number",
+		     "run just case N of the traced check's list (docs/race.md, \"The traced "
+		     "check\"), ordinary rules then traced, as --case does; a report's replay line "
+		     "names it when the case is too long to print"),
 	OPT_INFO("list-rules", 0, list_rules, 0,
 		 "list the contract rules a report can name (id, classes, clause) and exit"),
 	OPT_INFO("version", 0, version, 0, "print the version and exit"),

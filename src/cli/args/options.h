@@ -26,7 +26,8 @@
 enum sc_format { SC_TEXT, SC_JSON, SC_JUNIT, SC_SARIF };
 
 /* Where a single case to replay comes from (none: the full run). */
-enum sc_only { SC_ONLY_NONE, SC_ONLY_HEX, SC_ONLY_FILE, SC_ONLY_GRID, SC_ONLY_RANDOM };
+enum sc_only { SC_ONLY_NONE, SC_ONLY_HEX, SC_ONLY_FILE, SC_ONLY_GRID, SC_ONLY_RANDOM,
+	       SC_ONLY_TRACED };
 
 /* Limits of the values the table checks (and its error messages print). */
 #define SC_TIME_MAX 86400         /* seconds: --time */
@@ -66,10 +67,11 @@ struct sc_opts {
 	const char *map;         /* --map: an SVG file */
 	enum sc_only only;
 	const char *only_arg;    /* the hex string or the file name */
-	uint64_t only_index;     /* --grid-case / --random-case */
+	uint64_t only_index;     /* --grid-case / --random-case / --traced-case */
 	uint64_t only_last;      /* --grid-case=N-M: M (else only_index) */
 	int no_sandbox;          /* --no-sandbox */
-	const char *race_flip;   /* --race-flip=BYTE@READ (with --case or --replay) */
+	int no_trace;            /* --no-trace */
+	const char *race_flip;   /* --race-flip=BYTE@READ (with a one-case option) */
 	int allow_incomplete;    /* --allow-incomplete: exit 0 for a cut run with no defect */
 };
 

@@ -34,7 +34,8 @@ int sc_deliver_open(struct sc_deliver *dv, const struct sc_opts *o, struct sc_pl
 	dv->repro_dir = o->emit_repro;
 	if (o->map && p->only_phase != SC_PH_DONE)
 		return bad(err, errlen, "--map: a map needs a whole run, not one replayed case "
-			   "(leave out --case, --replay, --grid-case and --random-case)");
+			   "(leave out --case, --replay, --grid-case, --random-case and "
+			   "--traced-case)");
 	if (o->map && !ends_with(o->map, ".svg"))
 		return bad(err, errlen, "--map: the map is an SVG file: give a name ending in .svg");
 	if (o->emit_repro && sc_repro_dir_ok(o->emit_repro, err, errlen) != 0)

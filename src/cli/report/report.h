@@ -25,6 +25,7 @@ struct sc_report_info {
 	const char *arch;        /* the architecture that ran, and how; or NULL */
 	const char *race_skipped;    /* why the race check did not run, or NULL */
 	const char *reader_skipped;  /* likewise for the reader check */
+	const char *trace_skipped;   /* why the traced check did not run (--no-trace), or NULL */
 	int allow_incomplete;    /* --allow-incomplete: an INCOMPLETE run is not an error */
 };
 

@@ -261,11 +261,15 @@ static void text_conc(FILE *out, const char *name, const struct sc_conc_stats *s
 
 /* The traced check's line; where it could not run, the one line that says
  * the race check is sampled here. */
-static void text_trace(FILE *out, const struct sc_trace_stats *t, const char *skipped)
+static void text_trace(FILE *out, const struct sc_trace_stats *t, const char *skipped,
+		       const char *trace_skipped)
 {
 	if (skipped)
 		return;
-	if (t->ran)
+	if (trace_skipped)
+		fprintf(out, "traced check: skipped (%s): the race check is sampled, not traced\n",
+			trace_skipped);
+	else if (t->ran)
 		fprintf(out, "traced check: %" PRIu64 " of %" PRIu64 " cases, %" PRIu64 " calls (%"
 			PRIu64 " with a source byte flipped between two reads), %" PRIu64 " accesses "
 			"traced, in %.2f s%s\n", t->cases, t->planned, t->calls, t->flips, t->accesses,
@@ -310,7 +314,8 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 			fprintf(out, "cases: %" PRIu64 " of %" PRIu64 " in the grid, %" PRIu64
 				" random\n", s->done[SC_PH_GRID], s->grid_total,
 				s->done[SC_PH_RANDOM]);
-		text_trace(out, &s->trace, ri->race_skipped && ri->reader_skipped ? ri->race_skipped : NULL);
+		text_trace(out, &s->trace, ri->race_skipped && ri->reader_skipped ? ri->race_skipped : NULL,
+			   ri->trace_skipped);
 		text_conc(out, "race", &s->race, ri->race_skipped, "overlapped a change of the source");
 		text_conc(out, "reader", &s->reader, ri->reader_skipped,
 			  "overlapped a poll of a concurrent reader");

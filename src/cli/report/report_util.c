@@ -60,13 +60,23 @@ void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report
 			d->phase == SC_PH_READER ? " --reader" : "");
 		return;
 	}
-	if (d->case_len <= HEX_MAX) {
-		sc_hex(d->case_bytes, d->case_len, hex);
-		fprintf(out, " --case=%s", hex);
+	if (d->case_len <= HEX_MAX || d->phase == SC_PH_TRACE ||
+	    (d->phase == SC_PH_ONE && p->traced_one)) {
+		/* A case of the traced check's list too long to print goes by
+		 * its number there (the hex stays the first choice: it does
+		 * not depend on the list). */
+		if (d->case_len <= HEX_MAX) {
+			sc_hex(d->case_bytes, d->case_len, hex);
+			fprintf(out, " --case=%s", hex);
+		} else {
+			fprintf(out, " --traced-case=%" PRIu64,
+				d->phase == SC_PH_TRACE ? d->index : p->one_index);
+		}
 		/* The traced check's findings replay traced: the flip, the reader. */
 		if (d->flip_read)
 			fprintf(out, " --race-flip=%" PRIu32 "@%" PRIu32, d->flip_byte, d->flip_read);
-		if (d->phase == SC_PH_TRACE && p->reader)
+		if ((d->phase == SC_PH_TRACE || (d->phase == SC_PH_ONE && p->traced_one)) &&
+		    p->reader)
 			fputs(" --reader", out);
 	} else if (d->phase == SC_PH_GRID) {
 		fprintf(out, "%s --grid-case=%" PRIu64, strict, d->index);
@@ -106,7 +116,9 @@ char *sc_report_coverage(const struct sc_plan *p, const struct sc_record *s, cha
 		snprintf(buf, size, "random case %" PRIu64 " of seed %" PRIu64 " only, as asked "
 			 "(--random-case)", p->one_index, p->seed);
 	else if (p->only_phase == SC_PH_ONE)
-		snprintf(buf, size, "the one case given only (--case or --replay)");
+		snprintf(buf, size, p->traced_one ? "traced case %" PRIu64 " only, as asked "
+			 "(--traced-case)" : "the one case given only (--case or --replay)",
+			 p->one_index);
 	else if (p->cases >= 0)
 		snprintf(buf, size, "the grid, the concurrent checks asked for and %" PRId64
 			 " random case(s) (--cases)", p->cases);

@@ -42,7 +42,7 @@ enum sc_verdict sc_report_verdict(const struct sc_record *s);
 const char *sc_verdict_name(enum sc_verdict v, int lower);
 
 /* What a partial run the user asked for covered (--grid-case, --random-case,
- * --case, --replay), into buf; "" for a full plan.  Returns buf. */
+ * --traced-case, --case, --replay), into buf; "" for a full plan.  Returns buf. */
 char *sc_report_coverage(const struct sc_plan *p, const struct sc_record *s, char *buf,
 			 size_t size);
 

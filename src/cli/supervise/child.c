@@ -395,7 +395,8 @@ void sc_child_main(const struct sc_child_args *a)
 		ch.bph = phase;
 		sc_beacon_set(a->b, phase, from);
 		if (phase == SC_PH_ONE) {
-			if (!run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0) || a->p->flip_read)
+			if ((!run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0) && !a->p->no_trace) ||
+			    a->p->flip_read)
 				sc_child_traced_one(&ch.e, ch.fn, a->p, a->p->one_case, &sink);
 			done(&ch, SC_PH_ONE, 1);
 		} else if (phase == SC_PH_SPREAD) {

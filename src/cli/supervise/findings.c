@@ -2,6 +2,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "../../engine/race_trace.h"
 #include "findings.h"
 
 static int64_t first_window_diff(const struct sc_outcome *a, const struct sc_outcome *b)
@@ -115,6 +116,7 @@ int sc_defect_check(const struct sc_defect *d, size_t len, const struct sc_layou
 	    d->phase == SC_PH_SPREAD)
 		return bad(why, whylen, "a bad phase or hit count");
 	if ((d->phase == SC_PH_GRID && d->index >= l->grid_total) ||
+	    (d->phase == SC_PH_TRACE && d->index >= sc_trace_cases_total()) ||
 	    (d->flip_read && (d->phase != SC_PH_TRACE && d->phase != SC_PH_ONE)) ||
 	    d->flip_read > 64 || d->flip_byte > SC_SRC_MAX || d->flip_step > (1u << 20) ||
 	    (unsigned)d->stop > SC_CUT || d->img_len > SC_IMG ||

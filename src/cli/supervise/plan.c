@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "../../engine/grid.h"
+#include "../../engine/race_trace.h"
 #include "plan.h"
 
 /* Cases of each kind the spread takes (round by round, one of each kind
@@ -172,7 +173,7 @@ int sc_phase_wanted(const struct sc_plan *p, enum sc_phase ph)
 		return 1;
 	case SC_PH_TRACE:
 		/* The traced check: the race's and the reader's, deterministic. */
-		return (p->race || p->reader) && p->race_seconds > 0;
+		return (p->race || p->reader) && p->race_seconds > 0 && !p->no_trace;
 	case SC_PH_RACE:
 		return p->race && p->race_seconds > 0;
 	case SC_PH_READER:
@@ -271,6 +272,11 @@ int sc_plan_case(const struct sc_plan *plan, enum sc_phase phase, uint64_t index
 		return g.found ? 0 : -1;
 	case SC_PH_RANDOM:
 		sc_random_case(plan->seed, index, plan->api, plan->policy, c);
+		return 0;
+	case SC_PH_TRACE:
+		if (index >= sc_trace_cases_total())
+			return -1;
+		sc_trace_case(plan->api, index, c);
 		return 0;
 	default:
 		return -1;

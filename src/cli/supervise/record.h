@@ -45,6 +45,10 @@ struct sc_plan {
 	/* With one_case: flip source byte flip_byte right after its
 	 * flip_read-th read (--race-flip=BYTE@READ; flip_read 0: none). */
 	uint32_t flip_byte, flip_read;
+	/* one_case is case one_index of the traced check's list
+	 * (--traced-case): a replay line names it so. */
+	int traced_one;
+	int no_trace;            /* --no-trace: no traced phase, no traced replay */
 	int progress;            /* a progress line on stderr */
 	struct sc_map *map;      /* --map: the child notes each case's outcome (or NULL) */
 	int no_sandbox;          /* run the child without seccomp (to measure its cost) */
