@@ -7,7 +7,7 @@
  *                       that keeps saved inputs canonical
  *   -DFUZZ_AFL          AFL++ persistent mode with shared-memory inputs
  *   -DFUZZ_STANDALONE   main(): check the files and directories named
- * All the work is in harness.c.
+ * All the work is in harness.c (report.c prints a defect).
  */
 #include <stddef.h>
 #include <stdint.h>

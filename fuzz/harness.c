@@ -24,6 +24,7 @@
 #include "../src/lib/strscpy_paths.h"
 #include "count_shape.h"
 #include "harness.h"
+#include "report.h"
 
 static const char *const kind_names[] = {
 	"strscpy", "strscpy_pad", "strlcpy", "strncpy", "strlcat", "strncat", "stpncpy", "memccpy",
@@ -225,105 +226,6 @@ size_t fh_mutate(enum fh_kind kind, uint8_t *data, size_t size, size_t max_size,
 	return size;
 }
 
-/* Source bytes, C-escaped, at most max (<= FH_SHOW_MAX) of them. */
-#define FH_SHOW_MAX 160
-static void print_bytes(const unsigned char *s, size_t n, size_t max)
-{
-	static char buf[SC_ESCAPE_MAX(FH_SHOW_MAX)];
-
-	sc_escape(s, n < max ? n : max, buf, sizeof(buf));
-	fprintf(stderr, "\"%s\"", buf);
-	if (n > max)
-		fprintf(stderr, "... (%zu more)", n - max);
-}
-
-/* A window of the destination image, dest[from..to), in hex. */
-static void print_image(const char *who, const struct sc_outcome *o, size_t from, size_t to)
-{
-	fprintf(stderr, "  %-9s dest[%zu..%zu]:", who, from, to);
-	for (size_t i = from; i < to; i++)
-		fprintf(stderr, " %02x", o->win[o->before + i]);
-	fputc('\n', stderr);
-}
-
-/* A return value as the API gives it: a number, or dest + k, or NULL. */
-static const char *ret_text(const struct sc_case *c, int64_t ret, char buf[40])
-{
-	if (c->api != SC_STRNCPY && c->api != SC_STRNCAT && c->api != SC_STPNCPY &&
-	    c->api != SC_MEMCCPY)
-		snprintf(buf, 40, "%" PRId64, ret);
-	else if (ret == SC_RET_NULL)
-		snprintf(buf, 40, "NULL");
-	else
-		snprintf(buf, 40, "dest + %" PRId64, ret);
-	return buf;
-}
-
-static void report(enum fh_kind kind, const struct sc_finding *f, int nf,
-		   const uint8_t *data, size_t len)
-{
-	const struct sc_case *c = &kase;
-	size_t L = sc_case_strlen(c);
-	char count_text[SC_COUNT_TEXT];
-
-	fprintf(stderr, "\n==strcheck== fuzz_%s: DEFECT in %s%s%s%s (%s)\n", kind_names[kind],
-		h.impl ? h.impl : "the project's ", h.impl ? ":" : "",
-		h.symbol ? h.symbol : sc_api_name(h.cand_api),
-		kind == FH_relations ? ", relations with the models" : "",
-		h.policy == SC_STRICT ? "strict" : "no-leak policy");
-	for (int i = 0; i < nf; i++)
-		fprintf(stderr, "  %s: %-11s [%s] %s\n", i ? "also " : "check", sc_class_name(f[i].cls),
-			f[i].rule, f[i].what);
-	fprintf(stderr, "  case: %s count=%s%s, src_len=%zu strlen=%zu%s\n",
-		sc_api_name(c->api), sc_count_describe(c, count_text, sizeof(count_text)),
-		sc_count_is_huge(c) ? " (huge)" : "", c->src_len, L,
-		L == c->src_len ? " (no NUL)" : "");
-	fprintf(stderr, "  placement: src %s+%u (address %% 64 = %u), dest %s+%u\n",
-		sc_place_name(c->src_place), c->src_off,
-		(unsigned)((uintptr_t)engine.cand.src % 64), sc_place_name(c->dst_place), c->dst_off);
-	fprintf(stderr, "  src: ");
-	print_bytes(c->src, c->src_len, FH_SHOW_MAX);
-	fputc('\n', stderr);
-	if (sc_api_appends(c->api)) {
-		fprintf(stderr, "  dest before the call: ");
-		print_bytes(c->dst_init, c->dst_init_len, FH_SHOW_MAX);
-		fprintf(stderr, " (strlen %zu%s)\n", sc_case_dlen(c),
-			sc_case_dlen(c) == c->dst_init_len ? ", no NUL" : "");
-	}
-	if (c->api == SC_MEMCCPY)
-		fprintf(stderr, "  c: %" PRId32 " (0x%x; as unsigned char 0x%02x)\n", c->ch,
-			(unsigned)c->ch, (unsigned char)c->ch);
-	if (kind != FH_relations && engine.cand.stop == SC_RETURNED) {
-		size_t n = engine.cand.dst_len, at = f[0].offset > 0 ? (size_t)f[0].offset : 0;
-		size_t from = at > 8 ? at - 8 : 0, to = from + 24 < n ? from + 24 : n;
-		char got[40], want[40];
-
-		fprintf(stderr, "  returned: %s, reference %s\n", ret_text(c, engine.cand.ret, got),
-			ret_text(c, engine.ref.ret, want));
-		if (to > from) {
-			print_image("got", &engine.cand, from, to);
-			print_image("expected", &engine.ref, from, to);
-		}
-	}
-	/* strcheck replays the case through the same decoder; a relation is
-	 * checked only here, so name this harness too. */
-	fprintf(stderr, "  replay: strcheck%s%s%s%s --replay=CRASH_FILE%s\n",
-		h.impl ? " --impl=" : "", h.impl ? h.impl : "", h.symbol ? " --symbol=" : "",
-		h.symbol ? h.symbol : "", patched_input ? "  (NOTE: the file's api/policy bits "
-		"differ from this harness's: use --case below)" : "");
-	if (len <= 512) {
-		/* Canonical and at least a header long: what was checked. */
-		fprintf(stderr, "      or: strcheck%s%s%s%s --case=", h.impl ? " --impl=" : "",
-			h.impl ? h.impl : "", h.symbol ? " --symbol=" : "", h.symbol ? h.symbol : "");
-		for (size_t i = 0; i < len || i < SC_HEADER_LEN; i++)
-			fprintf(stderr, "%02x", i < len ? data[i] : 0);
-		fputc('\n', stderr);
-	}
-	fprintf(stderr, "      or: fuzz_%s CRASH_FILE  (this harness, same STRCHECK_* environment)\n",
-		kind_names[kind]);
-	fflush(stderr);
-}
-
 void fh_check(enum fh_kind kind, const uint8_t *data, size_t len)
 {
 	struct sc_finding f[4];
@@ -360,7 +262,12 @@ void fh_check(enum fh_kind kind, const uint8_t *data, size_t len)
 		nf = sc_check(&engine, &kase, h.fn, f, 4);
 	if (nf == 0)
 		return;
-	report(kind, f, nf, data, len);
+	{
+		const struct fh_who who = { kind_names[kind], h.impl, h.symbol, h.cand_api, h.policy,
+					    kind == FH_relations };
+
+		fh_report(&who, &engine, &kase, f, nf, data, len, patched_input);
+	}
 	for (size_t i = 0; i < sizeof(taken) / sizeof(taken[0]); i++)
 		sigaction(taken[i], &h.saved[i], NULL);
 	abort();

@@ -111,7 +111,7 @@ endif
 FUZZ_CAND_SRCS  := $(sort $(wildcard src/lib/*.c))
 FUZZ_REF_SRCS   := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c \
 			ref/ref_strlcat.c ref/ref_strncat.c ref/ref_stpncpy.c ref/ref_memccpy.c
-FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c judge_image.c rules.c elf_id.c load.c relations.c fixup.c mem.c dest_demand.c) fuzz/harness.c fuzz/count_shape.c
+FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c judge_image.c rules.c elf_id.c load.c relations.c fixup.c mem.c dest_demand.c) fuzz/harness.c fuzz/report.c fuzz/count_shape.c
 FUZZ_LIB_SRCS   := $(FUZZ_CAND_SRCS) $(FUZZ_CHECK_SRCS)
 FUZZ_DEPS := $(wildcard src/*/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
 FUZZ_STD  := -std=c11 -D_GNU_SOURCE -Wall -Wextra
