@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/test.sh [TIER]: run the suites of a tier in order.  TIER "check"
-# (make check) runs the suites whose header says `# tier: check`: fast,
+# scripts/test.sh [TIER]: run the suites of a tier.  TIER "check" (make
+# check) runs the suites whose header says `# tier: check`: fast,
 # deterministic, no wall-clock assertion, no sampling.  TIER "test" (make
 # test, the default; CI) runs every tests/suite-*.sh.  Each suite prints
 # one line per check, "PASS name", "FAIL name: why" or "SKIP name: why";
@@ -8,6 +8,12 @@
 # N failed" (non-zero exit on any failure).  A suite that exits non-zero
 # without a FAIL line counts as one failure, so a crash cannot pass
 # silently; so does a suite with no tier line.
+#
+# Suites run TEST_JOBS at a time (default: 2, or 1 on a one-core machine),
+# most of them being one busy process: on CI's two cores that halves the
+# wall time.  What they share is built once first; suites that build into
+# the same place carry the same `# group: NAME` line and never run at the
+# same time.  TEST_JOBS=1 runs them one after the other, in name order.
 set -u
 cd "$(dirname "$0")/.."
 tier=${1:-test}
@@ -15,37 +21,92 @@ case $tier in
 check | test) ;;
 *) echo "usage: scripts/test.sh [check|test]" >&2; exit 2 ;;
 esac
+jobs=${TEST_JOBS:-$(( $(nproc 2> /dev/null || echo 1) > 1 ? 2 : 1 ))}
 mkdir -p build/test
 log=build/test/all.log
 times=build/test/times.txt
 : > "$log"
 : > "$times"
 start=$SECONDS
+
+header() { sed -n "s/^# $2: \\([a-z0-9-]*\\)\$/\\1/p" "$1" | head -1; }
+
+# The suites of this tier, in name order.
+suites=()
 for suite in tests/suite-*.sh; do
 	name=$(basename "$suite" .sh)
-	out=build/test/$name.log
-	t=$(sed -n 's/^# tier: \([a-z]*\)$/\1/p' "$suite" | head -1)
+	t=$(header "$suite" tier)
 	if [ "$t" != check ] && [ "$t" != test ]; then
 		echo "FAIL $name: no '# tier: check' or '# tier: test' line" | tee -a "$log"
 		continue
 	fi
 	[ "$tier" = check ] && [ "$t" != check ] && continue
-	echo "== $name"
-	t0=$SECONDS
+	suites+=("$suite")
+done
+
+# What every suite builds the same way, built once before they run at once
+# (a suite's own make of it is then a no-op, not a second writer).
+if [ "$jobs" -gt 1 ]; then
+	echo "== building what the suites share"
+	shared="build/strcheck build/libstrscpy.so build/libstrscpy.a zoo"
+	command -v clang > /dev/null && [ "$tier" = test ] && shared="$shared fuzzers corpus fuzz-standalone"
+	make -s $shared > build/test/shared-build.log 2>&1 ||
+		echo "(the shared build failed, see build/test/shared-build.log: the suites say what it costs them)"
+fi
+
+# Run one suite into its log; its time goes to $times.
+run_suite() {
+	local suite=$1 name out rc t0=$SECONDS
+	name=$(basename "$suite" .sh)
+	out=build/test/$name.log
 	bash "$suite" > "$out" 2>&1
 	rc=$?
 	if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$out"; then
 		echo "FAIL $name: exited with status $rc (see $out)" >> "$out"
 	fi
 	echo "$name $((SECONDS - t0)) s" >> "$times"
-	grep -E '^(PASS|FAIL|SKIP)' "$out" | tee -a "$log"
+}
+
+# Print a finished suite's lines (in the order suites finish).
+show() {
+	local name
+	name=$(basename "$1" .sh)
+	echo "== $name"
+	grep -E '^(PASS|FAIL|SKIP)' "build/test/$name.log" | tee -a "$log"
+}
+
+declare -A running=()   # pid -> suite
+declare -A busy=()      # group -> 1 while one of its suites runs
+pending=("${suites[@]}")
+while [ ${#pending[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
+	# Start the first pending suites whose group is free, up to $jobs.
+	rest=()
+	for suite in ${pending[@]+"${pending[@]}"}; do
+		g=$(header "$suite" group)
+		if [ ${#running[@]} -lt "$jobs" ] && { [ -z "$g" ] || [ -z "${busy[$g]:-}" ]; }; then
+			run_suite "$suite" &
+			running[$!]=$suite
+			[ -n "$g" ] && busy[$g]=1
+		else
+			rest+=("$suite")
+		fi
+	done
+	pending=(${rest[@]+"${rest[@]}"})
+	[ ${#running[@]} -eq 0 ] && continue
+	wait -n -p done_pid
+	suite=${running[$done_pid]}
+	unset "running[$done_pid]"
+	g=$(header "$suite" group)
+	[ -n "$g" ] && unset "busy[$g]"
+	show "$suite"
 done
+
 pass=$(grep -c '^PASS' "$log")
 fail=$(grep -c '^FAIL' "$log")
 skip=$(grep -c '^SKIP' "$log")
 echo
-echo "Time per suite (s), $tier tier, $((SECONDS - start)) s in all:"
-sed 's/^/  /' "$times"
+echo "Time per suite (s), $tier tier, $jobs at a time, $((SECONDS - start)) s in all:"
+sort "$times" | sed 's/^/  /'
 if [ "$fail" -gt 0 ]; then
 	echo "Failures (full output in build/test/):"
 	grep '^FAIL' "$log"

@@ -13,7 +13,7 @@ check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
 #                        mode, as strcheck does too, src/cli/candidate/foreign.c) or
 #                        "none" (no gcc -m32, or neither runs it)
 m32_how() {
-	local probe=build/test/m32probe
+	local probe=build/test/m32probe.$$
 	mkdir -p build/test
 	echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$probe" 2> /dev/null || { echo none; return; }
 	if "$probe" 2> /dev/null; then

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
+# group: asan
 # The report under AddressSanitizer: strcheck built with ASan+UBSan prints
 # reports whose every part is at its largest (a source shown whole with
 # every byte escaped, a long source cut in the middle, JSON), and ASan

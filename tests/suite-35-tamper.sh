@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
+# group: asan
 # Tamper-evidence (docs/tamper.md): the hostile zoo (tests/zoo/HOSTILE),
 # each candidate caught with its class and rule, under the normal and an
 # ASan+UBSan build of strcheck, no process of a run left after it; death

@@ -6,38 +6,40 @@
 # gets a sandboxed strcheck without `make clean` (the configuration stamp
 # build/config/SECCOMP, Makefile CONFIG_VARS), and the hostile zoo then
 # runs against it, not skipped; `make run` without libseccomp says in one
-# line how to get the sandbox.  Leaves build/ configured as it found it.
+# line how to get the sandbox.  It builds in a directory of its own, so
+# the suites that run beside it keep their strcheck.
 set -u
 cd "$(dirname "$0")/.."
 . tests/common.sh
 out=build/test/config
 rm -rf "$out"
 mkdir -p "$out"
-SC=build/strcheck
+B=$out/build
+SC=$B/strcheck
 
 if ! printf '#include <seccomp.h>\n' | cc -E - > /dev/null 2>&1; then
 	skip "config_rebuild_with_seccomp: no libseccomp here (make deps installs it)"
 	exit 0
 fi
 # Built as on a machine without the library.
-make -s SECCOMP=0 build/strcheck > "$out/build0.log" 2>&1
+make -s BUILD=$B SECCOMP=0 $SC $B/libstrscpy.so > "$out/build0.log" 2>&1
 $SC --grid-case=0 > "$out/before.out" 2>&1
 grep -q '^sandbox: not sandboxed: this strcheck was built without libseccomp' "$out/before.out" &&
-	[ "$(cat build/config/SECCOMP)" = 0 ]
+	[ "$(cat $B/config/SECCOMP)" = 0 ]
 check config_built_without_seccomp $? "see $out/before.out"
-make -n -s SECCOMP=0 run > "$out/run0.log" 2>&1
+make -n -s BUILD=$B SECCOMP=0 run > "$out/run0.log" 2>&1
 [ "$(grep -c "make deps" "$out/run0.log")" = 1 ]
 check make_run_without_seccomp_says_make_deps $? "see $out/run0.log"
 # The library is there: the next make rebuilds what uses it.
-make -s build/strcheck > "$out/build1.log" 2>&1
+make -s BUILD=$B $SC $B/libstrscpy.so > "$out/build1.log" 2>&1
 $SC --grid-case=0 > "$out/after.out" 2>&1
-grep -q '^sandbox: seccomp' "$out/after.out" && [ "$(cat build/config/SECCOMP)" = 1 ]
+grep -q '^sandbox: seccomp' "$out/after.out" && [ "$(cat $B/config/SECCOMP)" = 1 ]
 check config_rebuilt_with_seccomp_after_install $? "see $out/after.out and $out/build1.log"
-make -q build/strcheck
-check config_stable_when_nothing_changed $? "make -q says build/strcheck is out of date"
+make -q BUILD=$B $SC
+check config_stable_when_nothing_changed $? "make -q says $SC is out of date"
 # The hostile zoo runs against it (one entry, as suite-35 runs them all).
-make -s build/zoo/hostile_kill_parent.so > /dev/null 2>&1
-$SC --impl=build/zoo/hostile_kill_parent.so --time=0 --no-race > "$out/hostile.out" 2>&1
+make -s BUILD=$B $B/zoo/hostile_kill_parent.so > /dev/null 2>&1
+$SC --impl=$B/zoo/hostile_kill_parent.so --time=0 --no-race > "$out/hostile.out" 2>&1
 rc=$?
 [ $rc = 1 ] && grep -q '^DEFECT 1: tamper' "$out/hostile.out" && grep -q '^sandbox: seccomp' "$out/hostile.out"
 check hostile_zoo_runs_sandboxed_after_rebuild $? "exit $rc, see $out/hostile.out"
