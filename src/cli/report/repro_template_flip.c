@@ -53,24 +53,6 @@ static void on_trace(int sig, siginfo_t *si, void *p)
 	g[REG_EFL] &= ~0x100;
 }
 
-static int flip_broken(long long ret)
-{
-	size_t end, i;
-
-	if (ret == -E2BIG)
-		end = span - 1;
-	else if (ret >= 0 && (unsigned long long)ret < span)
-		end = (size_t)ret;
-	else
-		return snprintf(out->why, sizeof(out->why), "returned %lld, out of range", ret), 1;
-	for (i = 0; i < end && dst[i]; i++)
-		;
-	if (i != end || dst[end])
-		return snprintf(out->why, sizeof(out->why), "returned %lld but the first NUL is at "
-				"dest[%zu]", ret, i), 1;
-	return 0;
-}
-
 /* One call, traced until the flip; judged by the race invariants. */
 static long long traced_call(void)
 {
@@ -85,6 +67,6 @@ static long long traced_call(void)
 	ret = call();
 	out->calls = 1;
 	mprotect(flip_page, page, PROT_READ);
-	out->bad = flip_broken(ret);
+	out->bad = race_broken(ret);
 	return ret;
 }
