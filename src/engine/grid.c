@@ -15,23 +15,14 @@ static size_t counts_for(size_t len, uint64_t *out)
 	static const uint64_t fixed[] = { 0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65,
 					  4095, 4096, 4097 };
 	const int64_t around[] = { -1, 0, 1, 2, 8 };
-	size_t n = 0, i, j;
+	size_t n = 0, i;
 
 	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		out[n++] = fixed[i];
 	for (i = 0; i < sizeof(around) / sizeof(around[0]); i++)
 		if ((int64_t)len + around[i] >= 0)
 			out[n++] = (uint64_t)((int64_t)len + around[i]);
-	/* Drop repeats, keep order. */
-	for (i = j = 0; i < n; i++) {
-		size_t k;
-
-		for (k = 0; k < j && out[k] != out[i]; k++)
-			;
-		if (k == j)
-			out[j++] = out[i];
-	}
-	return j;
+	return sc_grid_unique(out, n);
 }
 
 /* Lengths 0..72: every alignment pair, and every count near the length for

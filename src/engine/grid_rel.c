@@ -35,7 +35,7 @@ static void set_dest(struct sc_case *c, size_t dlen, int terminated, unsigned va
 /* The sizes (strlcat) or n (strncat) worth trying for dlen, slen. */
 static size_t cat_counts(enum sc_api api, size_t dlen, size_t slen, uint64_t *out)
 {
-	size_t n = 0, i, j;
+	size_t n = 0, i;
 
 	if (api == SC_STRLCAT) {
 		const uint64_t s[] = { 0, 1, dlen, dlen + 1, dlen + slen / 2 + 1, dlen + slen,
@@ -53,15 +53,7 @@ static size_t cat_counts(enum sc_api api, size_t dlen, size_t slen, uint64_t *ou
 		if (slen)
 			out[n++] = slen - 1;
 	}
-	for (i = j = 0; i < n; i++) {
-		size_t k;
-
-		for (k = 0; k < j && out[k] != out[i]; k++)
-			;
-		if (k == j)
-			out[j++] = out[i];
-	}
-	return j;
+	return sc_grid_unique(out, n);
 }
 
 /* One (dest string, source, count) in each placement against the guards. */

@@ -27,6 +27,19 @@ uint64_t sc_rand(uint64_t *state)
 
 /* A string of len non-NUL bytes, its NUL, then a trailer of non-NUL bytes
  * that a leaking or over-reading copy would pick up. */
+size_t sc_grid_unique(uint64_t *out, size_t n)
+{
+	size_t i, j, k;
+
+	for (i = j = 0; i < n; i++) {
+		for (k = 0; k < j && out[k] != out[i]; k++)
+			;
+		if (k == j)
+			out[j++] = out[i];
+	}
+	return j;
+}
+
 void sc_grid_source(struct sc_case *c, size_t len, unsigned variant)
 {
 	size_t i;

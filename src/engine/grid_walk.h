@@ -28,6 +28,9 @@ struct walk {
 void sc_grid_emit(struct walk *w, enum sc_place sp, unsigned so, enum sc_place dp,
 		  unsigned doff, uint64_t count);
 
+/* Drop the repeats of out[0..n-1], keeping the order; the count left. */
+size_t sc_grid_unique(uint64_t *out, size_t n);
+
 /* A source of len tricky non-NUL bytes, its NUL, and a trailer. */
 void sc_grid_source(struct sc_case *c, size_t len, unsigned variant);
 
