@@ -123,7 +123,7 @@ void *sc_load(const char *path, const char *symbol, enum sc_api api,
 	/* DEEPBIND: the candidate's calls to functions it defines itself go to
 	 * its own definitions even when the C library exports the same name
 	 * (musl's strncpy calls __stpncpy, which glibc has too). */
-	if (!deepbind())
+	if (!deepbind()) {
 		/* Sanitized (the fuzz harnesses): a namespace of its own, with
 		 * its own C library, so that its memset and strncpy are not the
 		 * sanitizer's interceptors.  Those check [dest, dest + count)
@@ -133,9 +133,14 @@ void *sc_load(const char *path, const char *symbol, enum sc_api api,
 		 * ever faults into the dest backed on demand (dest_demand.h),
 		 * where the engine cuts and judges it.  The arenas are mmap'd
 		 * guard-page memory ASan does not track: its checks of them
-		 * found nothing the guards and canaries miss. */
+		 * found nothing the guards and canaries miss.  A candidate
+		 * built with the sanitizer itself (OSS-Fuzz builds it with the
+		 * harness's flags) needs the runtime, which only the first
+		 * namespace has: it loads there, interceptors and all. */
 		handle = dlmopen(LM_ID_NEWLM, path, RTLD_NOW | RTLD_LOCAL);
-	else
+		if (!handle)
+			handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	} else
 		handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | deepbind());
 	if (!handle) {
 		snprintf(err, errlen, "cannot load %s: %s", path, dlerror());
