@@ -165,6 +165,8 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	p->race_seconds = o->race_seconds >= 0 ? o->race_seconds : sc_race_share(o->seconds);
 	p->no_sandbox = o->no_sandbox;
 	p->no_trace = o->no_trace;
+	/* The traced plan: a fixed list, not a time (docs/race.md). */
+	p->traced = !o->no_trace && (o->race || o->reader);
 
 	ri->impl = o->impl ? o->impl : p->impl;
 	ri->symbol = o->symbol;
@@ -199,10 +201,10 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 			unsigned b, k;
 			char end;
 
-			if (sscanf(o->race_flip, "%u@%u%c", &b, &k, &end) != 2 || k < 1 || k > 64 ||
+			if (sscanf(o->race_flip, "%u@%u%c", &b, &k, &end) != 2 || k < 1 || k > 1u << 24 ||
 			    b >= one->src_len)
 				return fail("--race-flip: want BYTE@READ, a byte of the case's source "
-					    "and its read 1..64, not '%s'%s", o->race_flip, "");
+					    "and its read 1..16777216, not '%s'%s", o->race_flip, "");
 			p->flip_byte = b;
 			p->flip_read = k;
 			/* Said here, not by the checked child: its death after the

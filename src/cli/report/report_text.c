@@ -269,12 +269,21 @@ static void text_trace(FILE *out, const struct sc_trace_stats *t, const char *sk
 	if (trace_skipped)
 		fprintf(out, "traced check: skipped (%s): the race check is sampled, not traced\n",
 			trace_skipped);
-	else if (t->ran)
-		fprintf(out, "traced check: %" PRIu64 " of %" PRIu64 " cases, %" PRIu64 " calls (%"
-			PRIu64 " with a source byte flipped between two reads), %" PRIu64 " accesses "
-			"traced, in %.2f s%s\n", t->cases, t->planned, t->calls, t->flips, t->accesses,
-			t->seconds, t->cut ? " (its time share ran out: more --time or --race-time "
-			"traces more)" : "");
+	else if (t->ran) {
+		if (t->cases == t->planned && !t->found)
+			fprintf(out, "traced check: all %" PRIu64 " cases", t->planned);
+		else
+			fprintf(out, "traced check: %" PRIu64 " of %" PRIu64 " cases", t->cases, t->planned);
+		fprintf(out, ", %" PRIu64 " calls (%" PRIu64 " with a source byte flipped between two "
+			"reads), %" PRIu64 " accesses traced, in %.2f s%s", t->calls, t->flips,
+			t->accesses, t->seconds, t->found ? ", stopped at a finding" : t->cut ?
+			" (cut at the deadline: not a full check)" : "");
+		if (t->bounded)
+			fprintf(out, "; %" PRIu64 " case(s) checked bounded (%" PRIu64 " flip(s) not "
+				"run; the first: case %" PRIu64 "): not a full check", t->bounded,
+				t->unrun, t->bounded_first);
+		fputc('\n', out);
+	}
 	else if (t->why[0])
 		fprintf(out, "traced check: not here (%s): the race check is sampled, not traced\n",
 			t->why);

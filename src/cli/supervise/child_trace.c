@@ -49,7 +49,7 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 	struct sc_trace_stats *st = &stats;
 	struct sc_traced r;
 	const char *why = NULL;
-	double start = sc_now(), end = start + p->race_seconds, last = start;
+	double start = sc_now(), last = start;
 	uint64_t k;
 
 	memset(st, 0, sizeof(*st));
@@ -61,13 +61,13 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 		s->send(s->arg, SC_MSG_TRACE, st, sizeof(*st));
 		return;
 	}
-	if (deadline > 0 && deadline < end)
-		end = deadline;
 	st->ran = 1;
+	/* The whole list: only the run's deadline cuts it (then the run is
+	 * INCOMPLETE, and says how far it got). */
 	for (k = 0; k < st->planned; k++) {
 		double now = sc_now();
 
-		if (now >= end) {
+		if (deadline > 0 && now >= deadline) {
 			st->cut = 1;
 			break;
 		}
@@ -75,6 +75,7 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 			tick(s);
 			last = now;
 		}
+		s->at(s->arg, k);
 		sc_trace_case(p->api, k, &c);
 		if (sc_trace_check(e, &t, &c, fn, p->reader, &r)) {
 			st->found = 1;
@@ -82,11 +83,14 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 			k++;
 			break;
 		}
+		if (r.case_bounded && !st->bounded++)
+			st->bounded_first = k;
 	}
 	st->cases = k;
 	st->calls = r.runs;
 	st->accesses = r.accesses;
 	st->flips = r.flips;
+	st->unrun = r.unrun;
 	st->seconds = sc_now() - start;
 	s->send(s->arg, SC_MSG_TRACE, st, sizeof(*st));
 }

@@ -19,13 +19,15 @@ struct sc_trace_sink {
 	/* a message to the supervisor (hits sent first): SC_MSG_DONE ticks at
 	 * least every 0.1 s, SC_MSG_TRACE, SC_MSG_LOAD_ERROR */
 	void (*send)(void *arg, unsigned type, const void *m, size_t len);
+	/* the phase is at case k of the list (the supervisor's beacon) */
+	void (*at)(void *arg, uint64_t k);
 	void *arg;
 };
 
 /*
- * The traced phase: cases 0, 1, ... of the list for the plan's
- * race_seconds (never past deadline) or until the list ends, stopping at
- * the first finding; then its figures (SC_MSG_TRACE; not traced: why).
+ * The traced phase: cases 0, 1, ... of the list to its end (cut only by
+ * the run's deadline), stopping at the first finding; then its figures
+ * (SC_MSG_TRACE; not traced: why).
  */
 void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, double deadline,
 		     const struct sc_trace_sink *s);

@@ -173,7 +173,7 @@ int sc_phase_wanted(const struct sc_plan *p, enum sc_phase ph)
 		return 1;
 	case SC_PH_TRACE:
 		/* The traced check: the race's and the reader's, deterministic. */
-		return (p->race || p->reader) && p->race_seconds > 0 && !p->no_trace;
+		return p->traced && !p->no_trace;
 	case SC_PH_RACE:
 		return p->race && p->race_seconds > 0;
 	case SC_PH_READER:

@@ -143,12 +143,16 @@ static void on_trace(struct sc_supervisor *r, const struct sc_trace_stats *m)
 	if (!sc_known_phase(r, SC_PH_TRACE) || (m->ran != 0 && m->ran != 1) ||
 	    (m->found != 0 && m->found != 1) || (m->cut != 0 && m->cut != 1) ||
 	    m->cases > m->planned || m->flips > m->calls || !memchr(m->why, 0, sizeof(m->why)) ||
+	    m->bounded > m->cases || (m->bounded && m->bounded_first >= m->cases) ||
 	    !(m->seconds >= 0 && m->seconds <= 86400 * 2)) {
 		forged(r, "traced-check counts that do not hold");
 		return;
 	}
 	r->rec->trace = *m;
-	r->conc_done[SC_PH_TRACE] = 1;
+	/* Done only when the whole list ran unbounded (or stopped at a
+	 * finding, or could not run here): a cut or bounded list is not a
+	 * full check (tally.c says what ran). */
+	r->conc_done[SC_PH_TRACE] = m->found || !m->ran || (!m->cut && !m->bounded);
 }
 
 /* One message, checked: its stream's order, its size, then its fields. */

@@ -49,6 +49,9 @@ struct sc_plan {
 	 * (--traced-case): a replay line names it so. */
 	int traced_one;
 	int no_trace;            /* --no-trace: no traced phase, no traced replay */
+	int traced;              /* the traced plan runs (read set: every API;
+				  * flips: where the contract promises race
+				  * robustness) */
 	int progress;            /* a progress line on stderr */
 	struct sc_map *map;      /* --map: the child notes each case's outcome (or NULL) */
 	int no_sandbox;          /* run the child without seccomp (to measure its cost) */
@@ -108,9 +111,12 @@ struct sc_conc_stats {
 struct sc_trace_stats {
 	int ran;                 /* 1: traced; 0: not run (why says why) */
 	int found;               /* it stopped at a finding */
-	int cut;                 /* its time ran out before its cases did */
+	int cut;                 /* the deadline came before the list's end */
 	uint64_t cases, planned; /* traced cases run, of the list's */
 	uint64_t calls, accesses, flips;
+	/* cases whose check was bounded (flips not run, or more accesses than
+	 * the tracer keeps): not a full check; the first one, flips not run */
+	uint64_t bounded, bounded_first, unrun;
 	double seconds;
 	char why[96];            /* not traced: why (the race check is sampled) */
 };

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../engine/race/race_trace.h"
 #include "run.h"
 
 /* The signals sc_catch_signals takes as the user's. */
@@ -75,6 +76,30 @@ static void say_partial(struct sc_supervisor *r, const char *cause)
 		 grid ? grid - 1 : 0, grid, l->grid_total - 1, need, rate);
 }
 
+/* The traced plan cut by the deadline, or a case of it bounded: what ran,
+ * what did not. */
+static void say_traced(struct sc_supervisor *r)
+{
+	const struct sc_trace_stats *t = &r->rec->trace;
+	char *s = r->rec->stopped;
+	size_t n = sizeof(r->rec->stopped);
+
+	if (!t->ran || t->found || (!t->cut && !t->bounded))
+		return;
+	if (t->cut)
+		snprintf(s, n, "stopped at the deadline (--time=%g) in the traced plan: its cases "
+			 "0..%" PRIu64 " of %" PRIu64 " ran, %" PRIu64 "..%" PRIu64 " did not (from "
+			 "the %s); not a full check: run again with a longer --time (the traced plan "
+			 "took %.1f s for %" PRIu64 " cases)", r->p->seconds, t->cases ? t->cases - 1 : 0,
+			 t->planned, t->cases, t->planned - 1, sc_trace_section(t->cases), t->seconds,
+			 t->cases);
+	else
+		snprintf(s, n, "the traced plan ran whole, but %" PRIu64 " of its cases were checked "
+			 "bounded (the first: case %" PRIu64 ", --traced-case=%" PRIu64 "): %" PRIu64
+			 " flip(s) not run, or more accesses in one call than the tracer keeps; not a "
+			 "full check", t->bounded, t->bounded_first, t->bounded_first, t->unrun);
+}
+
 /* The record's totals, from the supervisor's own counts; finished only if
  * every phase of the plan ran to its end. */
 void sc_run_settle(struct sc_supervisor *r)
@@ -96,6 +121,8 @@ void sc_run_settle(struct sc_supervisor *r)
 			finished &= r->conc_done[ph];
 	}
 	rec->finished = finished && !rec->interrupted;
+	if (!rec->finished && !rec->stopped[0] && !r->stop)
+		say_traced(r);
 	if (!rec->finished && !rec->stopped[0] && !r->stop) {
 		char cause[80];
 

@@ -40,7 +40,9 @@ static double stall_limit(const struct sc_plan *p, uint32_t phase)
 
 	if (phase == SC_PH_LOAD)
 		return LOAD_LIMIT;
-	if (phase == SC_PH_RACE || phase == SC_PH_READER || phase == SC_PH_TRACE)
+	if (phase == SC_PH_TRACE)
+		return 30 + 2 * call;  /* one traced case, its flips included */
+	if (phase == SC_PH_RACE || phase == SC_PH_READER)
 		return p->race_seconds + 3 + 2 * call;
 	return 1 + 2 * call;
 }

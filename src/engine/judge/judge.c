@@ -254,6 +254,40 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	return nf;
 }
 
+/*
+ * After the NUL at end, under a race as without one: strscpy_pad's bytes
+ * up to count are zero; strscpy's are left alone or zeroed (--strict:
+ * left alone), never source bytes.  "Left alone" is the canary dest held
+ * (dest[count-1] may be the NUL a reader's dest started with: a zero).
+ */
+static int judge_race_after_nul(const struct sc_case *c, const struct sc_outcome *o, size_t end,
+				struct sc_finding *f, int nf, int max)
+{
+	const unsigned char *got = o->win + o->before, *was = sc_canaries(0);
+	size_t n = o->dst_len, diffs = 0;
+	int64_t d = -1;
+
+	for (size_t i = end + 1; i < n; i++) {
+		unsigned char b = got[i];
+		int ok = c->api == SC_STRSCPY_PAD ? b == 0 :
+			 b == was[i] || (b == 0 && (c->policy != SC_STRICT || i == n - 1));
+
+		if (!ok && !diffs++)
+			d = (int64_t)i;
+	}
+	if (d < 0)
+		return nf;
+	if (c->api == SC_STRSCPY_PAD)
+		return sc_add_finding(f, nf, max, SC_RULE_ZERO_PADDED, SC_RACE, d,
+			 "dest[%" PRId64 "] = 0x%02x after the NUL at %zu, expected 0 (%zu byte(s) "
+			 "not zeroed), while the source changed", d, got[d], end, diffs);
+	return sc_add_finding(f, nf, max, c->policy == SC_STRICT ? SC_RULE_UNCHANGED_AFTER_NUL :
+			      SC_RULE_NO_LEAK_AFTER_NUL, SC_RACE, d,
+			      "dest[%" PRId64 "] = 0x%02x after the NUL at %zu: %s (%zu byte(s)), "
+			      "while the source changed", d, got[d], end, c->policy == SC_STRICT ?
+			      "changed (--strict allows none)" : "neither left alone nor zeroed", diffs);
+}
+
 int sc_judge_race(const struct sc_case *c, const struct sc_outcome *o,
 		  struct sc_finding *f, int max)
 {
@@ -281,5 +315,7 @@ int sc_judge_race(const struct sc_case *c, const struct sc_outcome *o,
 		nf = sc_add_finding(f, nf, max, SC_RULE_RACE_LENGTH_AGREES, SC_PASS, nul - got,
 			 "returned %" PRId64 " but dest has a NUL at %td, while the source changed",
 			 o->ret, nul - got);
+	else
+		nf = judge_race_after_nul(c, o, end, f, nf, max);
 	return nf;
 }

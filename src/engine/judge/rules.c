@@ -36,14 +36,14 @@ const struct sc_rule sc_rules[SC_RULE_COUNT] = {
 		"the bytes before the NUL must be the source's" },
 	[SC_RULE_ZERO_FILL] = { "zero-fill", B(CONTENT),
 		"the bytes after the source's end must be zero-filled up to count" },
-	[SC_RULE_ZERO_PADDED] = { "zero-padded", B(CONTENT),
+	[SC_RULE_ZERO_PADDED] = { "zero-padded", B(CONTENT) | B(RACE),
 		"every byte after the NUL up to dest[count-1] must be zero" },
 	[SC_RULE_HUGE_COUNT_WRITES_NOTHING] = { "huge-count-writes-nothing", B(CONTENT),
 		"a count above INT_MAX that the contract refuses (strscpy_pad) must leave dest "
 		"untouched" },
-	[SC_RULE_NO_LEAK_AFTER_NUL] = { "no-leak-after-nul", B(LEAK),
+	[SC_RULE_NO_LEAK_AFTER_NUL] = { "no-leak-after-nul", B(LEAK) | B(RACE),
 		"bytes after the NUL: left unchanged or zeroed, never source bytes" },
-	[SC_RULE_UNCHANGED_AFTER_NUL] = { "unchanged-after-nul", B(LEAK),
+	[SC_RULE_UNCHANGED_AFTER_NUL] = { "unchanged-after-nul", B(LEAK) | B(RACE),
 		"bytes after the NUL must be left unchanged (--strict)" },
 	[SC_RULE_DEST_STRING_KEPT] = { "dest-string-kept", B(CONTENT),
 		"strlcat, strncat: dest's string before the call (dest[0..dlen-1]) must be left as "

@@ -1,6 +1,7 @@
 /*
- * race_trace.c - the traced checks (race_trace.h): the case list, the
- * read set, the flips and the reader's watch over stores.
+ * race_trace.c - the traced checks (race_trace.h): the read set, the
+ * flips (chosen by race_flips.c) and the reader's watch over stores.  The
+ * case list is race_plan.c's.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -10,125 +11,8 @@
 
 #include "../memory/fixup.h"
 #include "race.h"
+#include "race_flips.h"
 #include "race_trace.h"
-
-#define LENS 131          /* every length 0..130 */
-#define KINDS 26          /* counts around each length (kind_count) */
-#define ROUNDS 4          /* the list again, other alignments */
-#define LONG_EVERY 16     /* every 16th case a long string (up to three pages) */
-#define MAX_FLIPS 48      /* flip runs per case */
-#define MAX_READS 4       /* reads kept per source byte */
-
-uint64_t sc_trace_cases_total(void)
-{
-	uint64_t shortn = (uint64_t)LENS * KINDS * ROUNDS;
-
-	return shortn + shortn / (LONG_EVERY - 1);
-}
-
-/*
- * The count of kind k for length L, most telling first: the exact fit,
- * truncation by 1, fit + 1, truncation by 2, a count far above, then the
- * rest of fit + 2..16 and truncation by 3..8.  *trunc: a truncation.
- */
-static uint64_t kind_count(unsigned k, size_t L, int *trunc)
-{
-	static const signed char kinds[KINDS] = {
-		0, -1, 1, -2, 99, 2, -3, 3, -4, 4, -5, 5, -6, 6, -7, 7, -8,
-		8, 9, 10, 11, 12, 13, 14, 15, 16,
-	};
-	int d = kinds[k % KINDS];
-
-	*trunc = 0;
-	if (d == 99)
-		return L + 1 + 4096 + (L * 7) % 64;  /* far above: past a page more */
-	if (d >= 0)
-		return L + 1 + (size_t)d;
-	if ((size_t)-d > L)
-		return L + 17 - (size_t)d;  /* no such truncation: a fit instead */
-	*trunc = 1;
-	return L + 1 - (size_t)-d;
-}
-
-static const unsigned dst_offs[8] = { 0, 1, 7, 8, 15, 32, 33, 63 };
-
-void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
-{
-	uint64_t s, round, r;
-	unsigned kind, place;
-	size_t L, j;
-	int trunc;
-
-	memset(c, 0, offsetof(struct sc_case, src));
-	c->api = api;
-	c->policy = SC_NO_LEAK;
-	if (i % LONG_EVERY == LONG_EVERY - 1) {
-		/* Long strings, sampled up to three pages.  The first two are
-		 * a pair that crosses a page far before count: truncated by 1
-		 * (case 15), then its exact fit (case 31), so a short run
-		 * sees a copy whose source page ends mid-string (a word loop
-		 * that stops at the page's end and goes on some other way). */
-		uint64_t k = i / LONG_EVERY;
-
-		if (k < 2) {
-			L = 5000;
-			kind = k ? 0 : 1;
-		} else {
-			L = 131 + (size_t)((k * 2749) % (3 * 4096 - 131));
-			kind = (unsigned)(k % 5);
-		}
-		round = k;
-	} else {
-		/* Each round: the five most telling counts (kind 0..4) for every
-		 * length, then the other 21; the kind turns fastest and the
-		 * lengths are visited in a stride (37 is prime to 131), so any
-		 * prefix of the list spreads over lengths and counts alike. */
-		s = i - i / LONG_EVERY;
-		round = s / (LENS * KINDS);
-		r = s % (LENS * KINDS);
-		if (r < LENS * 5) {
-			kind = (unsigned)(r % 5);
-			L = (size_t)((r / 5 * 37 + round * 11) % LENS);
-		} else {
-			r -= LENS * 5;
-			kind = 5 + (unsigned)(r % (KINDS - 5));
-			L = (size_t)((r / (KINDS - 5) * 37 + round * 11) % LENS);
-		}
-	}
-	c->count = kind_count(kind, L, &trunc);
-	c->src_off = (unsigned)((L * 5 + kind * 17 + round * 23) % 64);
-	c->dst_off = dst_offs[(L + kind * 3 + round) % 8];
-	place = (unsigned)((L + kind + round) % 5);
-	if (place == 3) {
-		/* the source's last byte against the guard after it */
-		c->src_place = SC_AT_END;
-		c->src_off = 0;
-	} else if (place == 4) {
-		c->src_place = SC_AT_START;
-		c->src_off = 0;
-		c->dst_place = SC_AT_END;
-		c->dst_off = 0;
-	}
-	for (j = 0; j < L; j++)
-		c->src[j] = (unsigned char)('a' + j % 26);
-	if (trunc && (L + kind + round) % 2) {
-		/* no NUL within count: src + count may be the guard */
-		c->src_len = (size_t)c->count;
-	} else if (trunc) {
-		c->src[L] = 0;
-		c->src_len = L + 1;
-	} else {
-		/* A fit: after the NUL a few bytes and a second NUL (the
-		 * backstop), so a flipped NUL keeps a correct copy in bounds. */
-		size_t tail = L % 16;
-
-		c->src[L] = 0;
-		memset(c->src + L + 1, 'z', tail);
-		c->src[L + 1 + tail] = 0;
-		c->src_len = L + 2 + tail;
-	}
-	sc_case_normalize(c);
-}
 
 size_t sc_trace_span(const struct sc_case *c)
 {
@@ -232,58 +116,6 @@ int sc_trace_flip(struct sc_engine *e, struct sc_trace *t, const struct sc_case 
 	return sc_judge_race(c, &e->cand, f, max);
 }
 
-/* Per source byte: its reads (indices into the trace), in order. */
-static uint32_t nreads[SC_SRC_MAX + 1];
-static uint32_t reads[SC_SRC_MAX + 1][MAX_READS];
-
-static int add_flip(struct sc_flip *fl, size_t *n, const struct sc_case *c, size_t b, uint32_t read)
-{
-	for (size_t q = 0; q < *n; q++)
-		if (fl[q].byte == b && fl[q].read == read)
-			return 0;
-	if (*n >= MAX_FLIPS)
-		return 0;
-	fl[*n].byte = (uint32_t)b;
-	fl[*n].read = read;
-	fl[*n].to = sc_flip_value(c->src[b]);
-	(*n)++;
-	return 1;
-}
-
-/*
- * Which flips to run, at most MAX_FLIPS: every read but the last of the
- * byte that decides the end (the NUL, or src[count-1]); for the other
- * bytes, grouped by the pair of reads (the same two instructions' loads)
- * and the flip's direction, the first and the last byte of each group.
- * (A vector path's overlapping loads re-read dozens of bytes per call:
- * each group's ends stand for the bytes between, whose flips differ only
- * in where the NUL lands inside the same two loads.)
- */
-static size_t pick_flips(size_t span, struct sc_flip *fl, const struct sc_case *c)
-{
-	size_t n = 0, hot = span ? span - 1 : 0;
-
-	if (span && nreads[hot] > 1)
-		for (uint32_t j = 0; j + 1 < nreads[hot] && j + 1 < MAX_READS; j++)
-			add_flip(fl, &n, c, hot, j + 1);
-	for (size_t b = 0; b < span && n < MAX_FLIPS; b++) {
-		for (uint32_t j = 0; j + 1 < nreads[b] && j + 1 < MAX_READS; j++) {
-			int to0 = c->src[b] != 0;
-			/* the group's first byte: no byte just below in the group */
-			int first = b == 0 || nreads[b - 1] <= j + 1 ||
-				    reads[b - 1][j] != reads[b][j] || reads[b - 1][j + 1] != reads[b][j + 1] ||
-				    (c->src[b - 1] != 0) != to0;
-			int last = b + 1 >= span || nreads[b + 1] <= j + 1 ||
-				   reads[b + 1][j] != reads[b][j] || reads[b + 1][j + 1] != reads[b][j + 1] ||
-				   (c->src[b + 1] != 0) != to0;
-
-			if (first || last)
-				add_flip(fl, &n, c, b, j + 1);
-		}
-	}
-	return n;
-}
-
 void sc_trace_flip_text(struct sc_finding *f, const struct sc_case *c, const struct sc_flip *fl,
 			uint64_t first_ip, uint64_t second_ip)
 {
@@ -312,31 +144,31 @@ void sc_trace_flip_text(struct sc_finding *f, const struct sc_case *c, const str
 }
 
 /*
- * A string over three pages: its first and last pages are traced (the
- * prologue, the page ends, the NUL and the tail: where the narrow races
- * live), the pages between run untraced (a byte loop would take 4,096
- * traced reads a page).  Likewise dest.
+ * A string over four pages: its first three pages and its last are traced
+ * (the prologue, the page ends, the NUL and the tail: where the narrow
+ * races live), the pages between run untraced (a byte loop would take
+ * 4,096 traced reads a page).  Likewise dest.
  */
+static void skip_range(uintptr_t p, size_t n, size_t page, const unsigned char **at, size_t *len)
+{
+	uintptr_t lo = (p & ~(uintptr_t)(page - 1)) + 3 * page;
+	uintptr_t hi = n ? (p + n - 1) & ~(uintptr_t)(page - 1) : 0;
+
+	*len = 0;
+	if (hi > lo) {
+		*at = (const unsigned char *)lo;
+		*len = hi - lo;
+	}
+}
+
 static void skip_middle(struct sc_engine *e, const struct sc_case *c, struct sc_trace *t)
 {
-	size_t page = e->src.page, span = sc_trace_span(c), n = sc_case_dst_len(c);
+	size_t n = sc_case_dst_len(c);
 	uintptr_t s = (uintptr_t)sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
 	uintptr_t d = (uintptr_t)sc_arena_place(&e->dst, c->dst_place, c->dst_off, n);
-	uintptr_t lo, hi;
 
-	t->skip_src_len = t->skip_dst_len = 0;
-	lo = (s & ~(uintptr_t)(page - 1)) + page;
-	hi = span ? (s + span - 1) & ~(uintptr_t)(page - 1) : 0;
-	if (hi > lo) {
-		t->skip_src = (const unsigned char *)lo;
-		t->skip_src_len = hi - lo;
-	}
-	lo = (d & ~(uintptr_t)(page - 1)) + page;
-	hi = n ? (d + n - 1) & ~(uintptr_t)(page - 1) : 0;
-	if (hi > lo) {
-		t->skip_dst = (const unsigned char *)lo;
-		t->skip_dst_len = hi - lo;
-	}
+	skip_range(s, sc_trace_span(c), e->src.page, &t->skip_src, &t->skip_src_len);
+	skip_range(d, n, e->dst.page, &t->skip_dst, &t->skip_dst_len);
 }
 
 /* The flip runs' trace (the case's own stays in the caller's). */
@@ -345,13 +177,13 @@ static struct sc_trace ft;
 int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case *c, void *fn,
 		   int reader, struct sc_traced *r)
 {
-	static struct sc_flip fl[MAX_FLIPS];
-	size_t span = sc_trace_span(c), nfl;
-	uint64_t src;
+	static struct sc_flip fl[SC_FLIPS_MAX];
+	size_t span = sc_trace_span(c), nfl, wanted;
 
 	r->nf = 0;
 	r->ordinary = 0;
 	r->flip.read = 0;
+	r->case_bounded = 0;
 	t->watch_dest = reader;
 	t->trace_dest = reader;
 	t->flip_read = 0;
@@ -360,7 +192,11 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 	t->skip_src_len = t->skip_dst_len = 0;
 	r->runs++;
 	r->accesses += t->n;
-	r->cut |= t->cut;
+	if (t->cut) {
+		/* more accesses than the tracer keeps: the rest went unseen */
+		r->cut++;
+		r->case_bounded = 1;
+	}
 	/* The ordinary rules first (the reference started the same way). */
 	e->dest_terminated = reader;
 	sc_run(e, c, sc_reference(c->api), &e->ref);
@@ -373,29 +209,21 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		return r->nf;
 	if (reader && (r->nf = check_stores(c, &e->cand, t, r->f)) != 0)
 		return r->nf;
+	/* The flips only where the contract promises race robustness. */
 	if (!sc_race_applies(c->api))
 		return 0;
-	/* Each byte's reads. */
-	src = (uint64_t)(uintptr_t)e->cand.src;
-	memset(nreads, 0, span * sizeof(nreads[0]));
-	for (size_t i = 0; i < t->n; i++) {
-		const struct sc_access *x = &t->acc[i];
-		uint64_t lo = x->lo > src ? x->lo - src : 0, hi = x->lo + x->len - src;
-
-		if (x->write || x->arena != 's' || x->lo + x->len <= src)
-			continue;
-		for (uint64_t b = lo; b < hi && b < span; b++)
-			if (nreads[b] < MAX_READS)
-				reads[b][nreads[b]++] = (uint32_t)i;
-			else
-				nreads[b]++;
+	if (sc_flips_index(t, (uint64_t)(uintptr_t)e->cand.src, span) != 0)
+		return 0;
+	nfl = sc_flips_pick(c, span, fl, &wanted);
+	if (wanted > nfl) {
+		r->unrun += wanted - nfl;
+		r->case_bounded = 1;
 	}
-	nfl = pick_flips(span, fl, c);
 	if (nfl && !ft.acc && sc_trace_init(&ft) != 0)
 		return 0;
 	for (size_t k = 0; k < nfl; k++) {
 		size_t b = fl[k].byte;
-		uint32_t j = fl[k].read;  /* the flip's read is reads[b][j-1], the next reads[b][j] */
+		uint32_t j = fl[k].read;  /* the flip's read is read j-1 (0-based), the next read j */
 
 		r->flips++;
 		r->runs++;
@@ -404,8 +232,8 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		fl[k].step = (uint32_t)ft.n;
 		if (r->nf) {
 			for (int q = 0; q < r->nf; q++)
-				sc_trace_flip_text(&r->f[q], c, &fl[k], t->acc[reads[b][j - 1]].ip,
-					      j < MAX_READS && j < nreads[b] ? t->acc[reads[b][j]].ip : 0);
+				sc_trace_flip_text(&r->f[q], c, &fl[k], t->acc[sc_flips_read(b, j - 1)].ip,
+					      j < sc_flips_nreads(b) ? t->acc[sc_flips_read(b, j)].ip : 0);
 			r->flip = fl[k];
 			return r->nf;
 		}

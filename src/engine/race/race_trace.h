@@ -39,11 +39,13 @@ static inline uint8_t sc_flip_value(uint8_t was)
 	return was ? 0 : '#';
 }
 
-/* The cases: a fixed list, walked from its start for the traced phase's
- * share of the time (how far that gets is the measured cost's result:
- * docs/race.md). */
+/* The traced plan: a fixed list of cases, the same on every machine and
+ * load, run whole (race_plan.c; docs/race.md, "The traced plan"); the
+ * list is the same for every API (each case made for it). */
 uint64_t sc_trace_cases_total(void);
 void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c);
+/* The name of the section case i is in ("page crossings", ...). */
+const char *sc_trace_section(uint64_t i);
 
 /* The bytes a flip may change (any flip there keeps a correct copy inside
  * mapped memory): the string and its NUL (a fit), src[0..count-1]. */
@@ -53,7 +55,9 @@ struct sc_traced {
 	uint64_t accesses;   /* recorded over all runs */
 	uint64_t runs;       /* traced calls (flips included) */
 	uint64_t flips;      /* flip runs */
-	int cut;             /* a call had more accesses than the tracer keeps */
+	uint64_t cut;        /* calls with more accesses than the tracer keeps */
+	uint64_t unrun;      /* flips the rule asked for and not run (bounded) */
+	int case_bounded;    /* the last case's check was bounded (cut, unrun) */
 	int nf;
 	struct sc_finding f[4];
 	struct sc_flip flip; /* the findings' flip (read 0: none) */

@@ -1,0 +1,33 @@
+/*
+ * race_flips.h - which flips a traced case runs (race_trace.h): each
+ * source byte's reads, indexed from the trace, and the flips chosen from
+ * them, uncapped (docs/race.md, "Which flips").  Inside the race room.
+ */
+#ifndef SC_RACE_FLIPS_H
+#define SC_RACE_FLIPS_H
+
+#include "race_trace.h"
+
+/* Most flips one case runs; a case that wants more is reported bounded
+ * (its verdict is not PASS).  No correct copy comes near it. */
+#define SC_FLIPS_MAX 4096
+
+/* Index the trace's source reads per byte of src[0..span-1] (src: where
+ * the case's source was placed).  0, or -1 out of memory. */
+int sc_flips_index(const struct sc_trace *t, uint64_t src, size_t span);
+
+/* Byte b's reads (after sc_flips_index), and the trace index of its
+ * read j (0-based, j < sc_flips_nreads(b)). */
+uint32_t sc_flips_nreads(size_t b);
+uint32_t sc_flips_read(size_t b, uint32_t j);
+
+/*
+ * The flips to run: every read but the last of the byte that decides the
+ * end (src[span-1]: the NUL, or src[count-1]); for the other bytes, each
+ * group of neighbours read by the same two loads and flipped the same way
+ * is run at its first and its last byte.  Fills fl (up to SC_FLIPS_MAX);
+ * returns how many; *wanted: how many the rule asked for.
+ */
+size_t sc_flips_pick(const struct sc_case *c, size_t span, struct sc_flip *fl, size_t *wanted);
+
+#endif
