@@ -214,7 +214,7 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		return 0;
 	if (sc_flips_index(t, (uint64_t)(uintptr_t)e->cand.src, span) != 0)
 		return 0;
-	nfl = sc_flips_pick(c, span, fl, &wanted);
+	nfl = sc_flips_pick(t, c, (uint64_t)(uintptr_t)e->cand.src, span, fl, &wanted);
 	if (wanted > nfl) {
 		r->unrun += wanted - nfl;
 		r->case_bounded = 1;
