@@ -75,47 +75,63 @@ static void add(struct sc_flip *fl, size_t *n, size_t *wanted, const struct sc_c
 	(*n)++;
 }
 
+/* Byte o (a neighbour of b) is in b's run for read j: the same two loads
+ * (reads j and j + 1) and a flip the same way. */
+static int same_run(const struct sc_case *c, size_t b, size_t o, uint32_t j)
+{
+	return nreads[o] > j + 1 && sc_flips_read(o, j) == sc_flips_read(b, j) &&
+	       sc_flips_read(o, j + 1) == sc_flips_read(b, j + 1) &&
+	       (c->src[o] != 0) == (c->src[b] != 0);
+}
+
 /*
- * The groups: a byte's flip after its read j is keyed by the two
- * instructions (reads j and j + 1), where the byte lies in each of the two
- * loads, the read's number and the flip's direction.  Two flips with one key
- * differ only in which iteration of the same two loads they hit (a word or
- * vector loop re-reading every block the same way); the first and the last
- * byte of each group are run.  Open addressing, cleared per case.
+ * The groups.  A run is the neighbouring bytes that the same two loads
+ * read (reads j and j + 1) and that flip the same way: they differ only in
+ * where the NUL lands inside those loads.  Runs are grouped by the two
+ * loads' instructions, where the run starts in each load, its length, the
+ * read's number and the direction: runs of one group differ only in which
+ * iteration of the same two loads they are (a word or vector loop that
+ * re-reads every block the same way).  The first and the last byte of the
+ * group's first run and of its last run are run.  Open addressing,
+ * cleared per case.
  */
 #define GROUPS 16384
 struct group {
 	uint64_t ip1, ip2;
-	uint32_t off1, off2, j, first, last;
+	uint32_t off1, off2, len, j, fs, fe, ls, le;
 	uint8_t to, used;
 };
 static struct group groups[GROUPS];
 static uint32_t used[GROUPS], nused;
 
-static struct group *group_of(const struct sc_trace *t, const struct sc_case *c, uint64_t src,
-			      size_t b, uint32_t j)
+static int group_run(const struct sc_trace *t, const struct sc_case *c, uint64_t src, size_t b,
+		     size_t e, uint32_t j)
 {
 	const struct sc_access *x = &t->acc[sc_flips_read(b, j)], *y = &t->acc[sc_flips_read(b, j + 1)];
 	uint32_t off1 = (uint32_t)(src + b - x->lo), off2 = (uint32_t)(src + b - y->lo);
+	uint32_t len = (uint32_t)(e - b + 1);
 	uint8_t to = sc_flip_value(c->src[b]);
 	uint64_t h = (x->ip * 0x9e3779b97f4a7c15ull) ^ (y->ip * 0xc2b2ae3d27d4eb4full) ^
-		     ((uint64_t)off1 << 40) ^ ((uint64_t)off2 << 20) ^ ((uint64_t)j << 8) ^ to;
+		     ((uint64_t)off1 << 40) ^ ((uint64_t)off2 << 28) ^ ((uint64_t)len << 16) ^
+		     ((uint64_t)j << 8) ^ to;
 
 	for (uint32_t k = 0; k < GROUPS; k++) {
 		struct group *g = &groups[(h + k) % GROUPS];
 
 		if (!g->used) {
-			*g = (struct group){ x->ip, y->ip, off1, off2, j, (uint32_t)b, (uint32_t)b, to, 1 };
+			*g = (struct group){ x->ip, y->ip, off1, off2, len, j, (uint32_t)b, (uint32_t)e,
+					     (uint32_t)b, (uint32_t)e, to, 1 };
 			used[nused++] = (uint32_t)((h + k) % GROUPS);
-			return g;
+			return 1;
 		}
 		if (g->ip1 == x->ip && g->ip2 == y->ip && g->off1 == off1 && g->off2 == off2 &&
-		    g->j == j && g->to == to) {
-			g->last = (uint32_t)b;
-			return g;
+		    g->len == len && g->j == j && g->to == to) {
+			g->ls = (uint32_t)b;
+			g->le = (uint32_t)e;
+			return 1;
 		}
 	}
-	return NULL;  /* more groups than the table: each flip its own */
+	return 0;  /* more groups than the table: the run is a group of its own */
 }
 
 size_t sc_flips_pick(const struct sc_trace *t, const struct sc_case *c, uint64_t src, size_t span,
@@ -132,15 +148,31 @@ size_t sc_flips_pick(const struct sc_trace *t, const struct sc_case *c, uint64_t
 	for (uint32_t j = 0; j + 1 < nreads[hot]; j++)
 		add(fl, &n, wanted, c, hot, j + 1);
 	for (size_t b = 0; b < hot; b++)
-		for (uint32_t j = 0; j + 1 < nreads[b]; j++)
-			if (!group_of(t, c, src, b, j))
+		for (uint32_t j = 0; j + 1 < nreads[b]; j++) {
+			size_t e = b;
+
+			if (b > 0 && same_run(c, b, b - 1, j))
+				continue;  /* not a run's first byte */
+			while (e + 1 < hot && same_run(c, b, e + 1, j))
+				e++;
+			if (!group_run(t, c, src, b, e, j)) {
 				add(fl, &n, wanted, c, b, j + 1);
+				if (e != b)
+					add(fl, &n, wanted, c, e, j + 1);
+			}
+		}
 	for (uint32_t k = 0; k < nused; k++) {
 		const struct group *g = &groups[used[k]];
+		uint32_t at[4] = { g->fs, g->fe, g->ls, g->le };
 
-		add(fl, &n, wanted, c, g->first, g->j + 1);
-		if (g->last != g->first)
-			add(fl, &n, wanted, c, g->last, g->j + 1);
+		for (int q = 0; q < 4; q++) {
+			int dup = 0;
+
+			for (int r = 0; r < q; r++)
+				dup |= at[r] == at[q];
+			if (!dup)
+				add(fl, &n, wanted, c, at[q], g->j + 1);
+		}
 	}
 	return n;
 }

@@ -24,10 +24,12 @@ uint32_t sc_flips_read(size_t b, uint32_t j);
 /*
  * The flips to run (src: where the case's source was placed): every read
  * but the last of the byte that decides the end (src[span-1]: the NUL, or
- * src[count-1]); for the other bytes, each group of flips keyed by the two
- * loads' instructions, the byte's place in each, the read's number and the
- * flip's direction is run at its first and its last byte.  Fills fl (up to
- * SC_FLIPS_MAX); returns how many; *wanted: how many the rule asked for.
+ * src[count-1]); for the other bytes, runs of neighbours read by the same
+ * two loads and flipped the same way, grouped by the loads' instructions,
+ * the run's place in each load, its length, the read's number and the
+ * direction: the first and last byte of each group's first and last run.
+ * Fills fl (up to SC_FLIPS_MAX); returns how many; *wanted: how many the
+ * rule asked for.
  */
 size_t sc_flips_pick(const struct sc_trace *t, const struct sc_case *c, uint64_t src, size_t span,
 		     struct sc_flip *fl, size_t *wanted);
