@@ -99,7 +99,15 @@ while read -r file sym api flags expect; do
 	fi
 	rc=$(cat "$out/$name.rc" 2> /dev/null || echo none)
 	verdict_is "$expect" "$rc" "$out/$name.out"
-	check "$name" $? "expected $expect, got exit $rc, classes: $(classes_of "$out/$name.out")(see $out/$name.out)"
+	ok=$?
+	# An entry waiting for tracer work (tests/zoo/PENDING): SKIP, with why.
+	pend=$(awk -v f="$file" '$1 == f {sub(/^[^ ]+ +/, ""); print; exit}' tests/zoo/PENDING)
+	if [ -n "$pend" ] && [ $ok != 0 ]; then
+		skip "$name: pending: $pend (got exit $rc)"
+		continue
+	fi
+	[ -n "$pend" ] && echo "NOTE $name: pending in tests/zoo/PENDING, and now gets its verdict"
+	check "$name" $ok "expected $expect, got exit $rc, classes: $(classes_of "$out/$name.out")(see $out/$name.out)"
 done < tests/zoo/MANIFEST
 
 # Every class of the brief is covered by some zoo entry.

@@ -11,7 +11,7 @@
 #define PAGE 4096u
 
 /* The sections, in the list's order. */
-enum { S_LONG, S_LENGTHS, S_ALIGN, S_COUNTS, S_FIT, S_PAGE, S_N };
+enum { S_LONG, S_LENGTHS, S_ALIGN, S_COUNTS, S_FIT, S_PAGE, S_ENDS, S_N };
 
 /* A long string: a page-crossing word loop that stops at the source's page
  * end thousands of bytes before count (5,000 truncated by 1 and its exact
@@ -69,8 +69,14 @@ static const unsigned fit_lens[] = { 0, 5, 17, 40, 100 };
  * fit, truncated by 1 (src + count on the guard), a fit far below count. */
 #define N_PAGE (64 + 16)
 
+/* Short strings whose NUL (or src[count-1]) lies 1..64 bytes before the end
+ * of a page followed by a mapped page (bytes after the NUL fill it): a
+ * vector load that runs past the string onto that page reads a page the
+ * call may not read, and no guard page shows it; only the read set does. */
+#define N_ENDS 64
+
 static const uint64_t sizes[S_N] = {
-	N_LONG, LENS * PER_LEN, N_ALIGN, N_POW * PER_POW, N_FIT, N_PAGE,
+	N_LONG, LENS * PER_LEN, N_ALIGN, N_POW * PER_POW, N_FIT, N_PAGE, N_ENDS,
 };
 
 uint64_t sc_trace_cases_total(void)
@@ -86,7 +92,7 @@ const char *sc_trace_section(uint64_t i)
 {
 	static const char *const names[S_N] = {
 		"long strings", "lengths 0..130", "offset pairs", "path counts",
-		"fit counts", "page crossings",
+		"fit counts", "page crossings", "page ends",
 	};
 
 	for (int s = 0; s < S_N; s++) {
@@ -214,6 +220,22 @@ static void page_cross(struct sc_case *c, uint64_t i)
 	}
 }
 
+/* The NUL e bytes before a page boundary that is not the arena's end: the
+ * source flush against its guard, its last 4,096 + e - 2 bytes after the
+ * NUL ('z's and the backstop). */
+static void page_end(struct sc_case *c, uint64_t i)
+{
+	unsigned e = (unsigned)i + 1;
+	size_t L = 16 + (e * 5) % 48;
+
+	make(c, L, i % 2 ? 200 : 0, PAGE + e - 2, 0);
+	if (i % 4 == 3)
+		c->count = L;  /* truncated by 1: src[count-1] e + 1 bytes before it */
+	c->src_place = SC_AT_END;
+	c->src_off = 0;
+	c->dst_off = (unsigned)((i * 11) % 64);
+}
+
 void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 {
 	int s;
@@ -233,7 +255,8 @@ void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 	case S_ALIGN: align(c, i); break;
 	case S_COUNTS: counts(c, i); break;
 	case S_FIT: fits(c, i); break;
-	default: page_cross(c, i); break;
+	case S_PAGE: page_cross(c, i); break;
+	default: page_end(c, i); break;
 	}
 	/* strlcat's size holds dest's string too; strncat appends to one;
 	 * memccpy stops at the NUL (c = 0), as the others do. */
