@@ -3,13 +3,22 @@
 # The traced race and reader checks against the zoo's race defects
 # (docs/race.md, "The zoo's narrow races"): each tests/zoo/MANIFEST line
 # for strscpy or strscpy_pad that expects "race" must be caught by the
-# traced check, class race, on every seed of SEEDS (default "1 2"), and its
+# traced check itself (its "found by" line: not the sampled threads),
+# class race, on every seed of SEEDS (default "1 2 3 4 5"), and its
 # finding must replay exactly (the replay line's --case and --race-flip,
 # no timing).  The traced runs get --time=0 --race-time=20 --first: the
 # traced check walks its fixed case list in order up to the first finding
 # (deterministic, whatever the machine's load; 20 s is a budget, not an
-# assertion).  The correct entries' traced pass is suite-30's (their
-# MANIFEST lines run with --reader, which includes the traced check).
+# assertion).
+#
+# Loaded: every race entry again (seed 1) with two CPU-bound jobs beside
+# it (LOADED=0 skips): the same finding, at the same case of the list, by
+# the same rule.  Outcomes, never times.
+#
+# The correct entries the traced plan must pass whole (OK_ENTRIES, with
+# --reader): exit 0, the traced line "all N cases".  An entry named in
+# tests/zoo/PENDING (waiting for tracer work) that does not get its
+# verdict is a SKIP with the reason.
 #
 # Beside each verdict, printed and never asserted (SAMPLED=0 skips it):
 # whether the sampled checks (the mutator, and the reader thread with
@@ -23,7 +32,9 @@ cd "$(dirname "$0")/.."
 out=build/test/race-traced
 mkdir -p "$out"
 SC=build/strcheck
-SEEDS=${SEEDS:-1 2}
+SEEDS=${SEEDS:-1 2 3 4 5}
+LOADED=${LOADED:-1}
+OK_ENTRIES=${OK_ENTRIES:-ok_prepass_every_byte ok_avx2_masked_tail ok_probe_write_syscall ok_overlap_tail}
 SAMPLED=${SAMPLED:-1}
 
 if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
@@ -122,5 +133,82 @@ while read -r file sym api flags; do
 	cat "$base.verdict" 2> /dev/null || echo "FAIL traced_${file##*/}: no verdict (see $base.*)"
 	n=$((n + 1))
 done < <(entries)
-[ "$n" -ge 20 ]
+[ "$n" -ge 28 ]
 if [ $? = 0 ]; then echo "PASS race_traced_zoo_size: $n race entries"; else echo "FAIL race_traced_zoo_size: only $n race entries in tests/zoo/MANIFEST"; fi
+
+# ---- loaded: the same outcomes with two CPU-bound jobs beside ----
+# finding FILE: "case N rule R" of DEFECT 1 (the traced check's), or "none".
+finding() {
+	local by rule
+	by=$(sed -n '/^DEFECT 1:/,/^DEFECT 2:/s/^  found by  \(traced check, case [0-9]*\).*/\1/p' "$1" | head -1)
+	rule=$(grep -m1 -oE '^DEFECT 1: [a-z-]+ \(rule [a-z-]+\)' "$1")
+	echo "${by:-none} ${rule:-none}"
+}
+if [ "$LOADED" = 1 ]; then
+	hogs=""
+	for _ in 1 2; do
+		( while :; do :; done ) &
+		hogs="$hogs $!"
+	done
+	while read -r file sym api flags; do
+		base=$out/${file##*/}.$api
+		rd=""
+		case ",$flags," in *,--reader,*) rd=--reader ;; esac
+		so=build/zoo/$file.so
+		timeout 300 $SC --impl="$so" --symbol="$sym" --api="$api" --seed=1 $rd \
+			--time=0 --race-time=20 --first > "$base.loaded.out" 2>&1
+		quiet=$(finding "$base.${SEEDS%% *}.out")
+		loaded=$(finding "$base.loaded.out")
+		name="traced_loaded_${file##*/}"
+		[ "$api" = strscpy ] || name="${name}_$api"
+		if [ "$loaded" = "$quiet" ] && [[ $loaded == "traced check"* ]]; then
+			echo "PASS $name: $loaded"
+		else
+			echo "FAIL $name: loaded '$loaded', not loaded '$quiet' (see $base.loaded.out)"
+		fi
+	done < <(entries)
+	# shellcheck disable=SC2086
+	kill $hogs 2> /dev/null
+	wait $hogs 2> /dev/null
+fi
+
+# ---- the correct entries pass the traced plan whole ----
+ok_one() {
+	local z=$1 f=$out/$1.ok.out rc pend
+	timeout 900 $SC --impl="build/zoo/$z.so" --reader --time=0 --race-time=0.5 --cases=0 > "$f" 2>&1
+	rc=$?
+	pend=$(awk -v f="$z" '$1 == f {sub(/^[^ ]+ +/, ""); print; exit}' tests/zoo/PENDING)
+	if [ $rc = 0 ] && grep -q '^traced check: all [0-9]* cases' "$f"; then
+		echo "PASS traced_ok_$z: $(grep -m1 '^traced check' "$f" | cut -d, -f1-3)"
+		[ -n "$pend" ] && echo "NOTE traced_ok_$z: pending in tests/zoo/PENDING, and now passes"
+	elif [ -n "$pend" ]; then
+		echo "SKIP traced_ok_$z: pending: $pend (got exit $rc: $(grep -m1 '^DEFECT 1' "$f"))"
+	else
+		echo "FAIL traced_ok_$z: exit $rc, $(grep -m1 '^DEFECT 1' "$f"), $(grep -m1 '^traced check' "$f") (see $f)"
+	fi
+}
+export -f ok_one
+# shellcheck disable=SC2086
+printf '%s\n' $OK_ENTRIES | xargs -P 2 -I{} bash -c 'ok_one {}' > "$out/ok.verdicts"
+cat "$out/ok.verdicts"
+
+# ---- the read set for every API: a strlcpy's over-read onto a mapped page ----
+# Case 1852 (the first of the "page ends" section, docs/race.md): the NUL
+# 1 byte before the end of a page followed by a mapped one; the strlcpy's
+# 16-byte load reads that page.  No guard page sees it; the read set does.
+$SC --impl=build/zoo/bad_overread_strlcpy_vector_page.so --api=strlcpy --traced-case=1852 \
+	> "$out/strlcpy-pages.out" 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q '^DEFECT 1: overread (rule reads-allowed-pages)' "$out/strlcpy-pages.out"; then
+	echo "PASS traced_read_set_strlcpy"
+else
+	echo "FAIL traced_read_set_strlcpy: exit $rc, $(grep -m1 '^DEFECT 1' "$out/strlcpy-pages.out") (see $out/strlcpy-pages.out)"
+fi
+# ... and a full strlcpy run traces the plan (no flips: no race promise).
+$SC --impl=build/zoo/ok_strlcpy_bsd.so --api=strlcpy --time=0 --cases=0 > "$out/strlcpy-ok.out" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q '^traced check: all [0-9]* cases, [0-9]* calls (0 with a source byte flipped' "$out/strlcpy-ok.out"; then
+	echo "PASS traced_plan_runs_for_strlcpy"
+else
+	echo "FAIL traced_plan_runs_for_strlcpy: exit $rc, $(grep -m1 '^traced' "$out/strlcpy-ok.out") (see $out/strlcpy-ok.out)"
+fi

@@ -36,15 +36,15 @@ fi
 pass "tracer_probe"
 
 # The zoo's race and reader defects (every race entry of the MANIFEST):
-# caught by the traced check alone, in the first 40 cases of the list
-# (what a default run on a loaded machine traces), with the class expected.
+# caught by the traced check alone, walking its whole list up to the first
+# finding (the default run traces all of it), with the class expected.
 # run_zoo BINARY: prints one line per entry, "NAME found|missed RULE".
 run_zoo() {
 	local bin=$1 z api sym flags cls r
 	grep -E '^bad_[a-z0-9_]+ .* race$' tests/zoo/MANIFEST |
 	while read -r z api sym flags cls; do
 		[[ $flags == *--reader* ]] && r=reader || r=
-		r=$("$bin" check "build/zoo/$z.so" "$api" "$sym" $r 0 40 | grep '^FINDING' | head -1)
+		r=$("$bin" check "build/zoo/$z.so" "$api" "$sym" $r 0 100000 | grep '^FINDING' | head -1)
 		if [[ $r == "FINDING race "* ]]; then
 			echo "$z found $(echo "$r" | cut -d' ' -f3)"
 		else
@@ -152,7 +152,7 @@ check race_flip_needs_a_case $? "rc=$rc"
 
 # --traced-case=N: case N of the traced list, the very case the traced
 # phase ran (with --race-flip, the same flip).  A case too long to print
-# as hex (case 63: 8378 bytes) replays by its number, not as a random case.
+# as hex (case 2: 12,300 bytes) replays by its number, not as a random case.
 n=$(sed -n 's/^  found by  traced check, case \([0-9]*\).*/\1/p' "$out/run.out" | head -1)
 flip=$(grep -o -- '--race-flip=[0-9@]*' <<< "$replay")
 $SC --impl=build/zoo/bad_double_read.so --traced-case="$n" $flip > "$out/tcase.out" 2>&1
@@ -160,10 +160,10 @@ rc=$?
 [ $rc = 1 ] && [ -n "$n" ] && [ -n "$flip" ] &&
 	[ "$(grep '^  what' "$out/tcase.out")" = "$(grep '^  what' "$out/replay1.out")" ]
 check traced_case_flip_replays_the_finding $? "rc=$rc, case '$n' $flip (see $out/tcase.out)"
-$SC --impl=build/zoo/bad_reader_page_end_bytes.so --reader --traced-case=63 > "$out/tlong.out" 2>&1
+$SC --impl=build/zoo/bad_reader_page_end_bytes.so --reader --traced-case=2 > "$out/tlong.out" 2>&1
 rc=$?
 replay=$(sed -n 's/^  replay    strcheck //p' "$out/tlong.out" | head -1)
-[ $rc = 1 ] && [[ $replay == *" --traced-case=63 --reader" ]] && [[ $replay != *--random-case* ]]
+[ $rc = 1 ] && [[ $replay == *" --traced-case=2 --reader" ]] && [[ $replay != *--random-case* ]]
 check traced_case_long_replays_by_number $? "rc=$rc, replay '$replay' (see $out/tlong.out)"
 # shellcheck disable=SC2086
 $SC $replay > "$out/tlong2.out" 2>&1

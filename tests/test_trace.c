@@ -182,6 +182,8 @@ int main(int argc, char **argv)
 		if (sc_trace_init(&t) != 0)
 			return 2;
 		memset(&r, 0, sizeof(r));
+		if (from + n > sc_trace_cases_total())
+			n = from < sc_trace_cases_total() ? sc_trace_cases_total() - from : 0;
 		for (k = from; k < from + n; k++) {
 			sc_trace_case(api, k, &c);
 			if (sc_trace_check(&e, &t, &c, fn, reader, &r))

@@ -171,11 +171,6 @@ static void traced_send(void *arg, unsigned type, const void *m, size_t len)
 	((struct child *)arg)->last_tick = sc_now();
 }
 
-static void traced_at(void *arg, uint64_t k)
-{
-	sc_beacon_set(((struct child *)arg)->a->b, SC_PH_TRACE, k);
-}
-
 static int past(double deadline)
 {
 	return deadline > 0 && sc_now() >= deadline;
@@ -355,7 +350,7 @@ void sc_child_main(const struct sc_child_args *a)
 {
 	static struct child ch;
 	static struct sc_msg_loaded loaded;
-	struct sc_trace_sink sink = { traced_record, traced_send, traced_at, &ch };
+	struct sc_trace_sink sink = { traced_record, traced_send, a->b, &ch };
 	struct rlimit no_core = { 0, 0 };
 	char err[512], note[320];
 	enum sc_phase phase = a->phase;

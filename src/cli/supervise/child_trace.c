@@ -75,7 +75,7 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 			tick(s);
 			last = now;
 		}
-		s->at(s->arg, k);
+		sc_beacon_set(s->beacon, SC_PH_TRACE, k);
 		sc_trace_case(p->api, k, &c);
 		if (sc_trace_check(e, &t, &c, fn, p->reader, &r)) {
 			st->found = 1;

@@ -8,6 +8,7 @@
 #define SC_CHILD_TRACE_H
 
 #include "../../engine/race/race_trace.h"
+#include "child.h"
 #include "record.h"
 
 struct sc_trace_sink {
@@ -19,8 +20,8 @@ struct sc_trace_sink {
 	/* a message to the supervisor (hits sent first): SC_MSG_DONE ticks at
 	 * least every 0.1 s, SC_MSG_TRACE, SC_MSG_LOAD_ERROR */
 	void (*send)(void *arg, unsigned type, const void *m, size_t len);
-	/* the phase is at case k of the list (the supervisor's beacon) */
-	void (*at)(void *arg, uint64_t k);
+	/* the supervisor's beacon: the phase is at case k of the list */
+	struct sc_beacon *beacon;
 	void *arg;
 };
 

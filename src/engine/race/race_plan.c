@@ -243,6 +243,7 @@ void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 	memset(c, 0, offsetof(struct sc_case, src));
 	c->api = api;
 	c->policy = SC_NO_LEAK;
+	i %= sc_trace_cases_total();  /* past the end: the list again */
 	for (s = 0; s < S_N && i >= sizes[s]; s++)
 		i -= sizes[s];
 	switch (s) {
