@@ -1,6 +1,7 @@
 /* Defect (race, strscpy_pad only): the copy loads each byte once and
  * returns where it stored the NUL; the padding then re-finds the NUL in
- * the source (strnlen) to know where to start zeroing.  When the NUL
+ * the source (strnlen from where the copy stopped) to know where to start
+ * zeroing.  When the NUL
  * turns into another byte between the copy and the re-find, the re-find
  * lands on a later NUL and the fill starts after it: the dest bytes
  * between the stored NUL and the fill keep what they held before the
@@ -29,7 +30,7 @@ ssize_t strscpy_pad(char *dest, const char *src, size_t count)
 		dest[res] = '\0';
 		return src[res] == '\0' ? (ssize_t)res : -E2BIG;
 	}
-	from = strnlen(src, count);	/* the NUL again: read twice */
+	from = res + strnlen(src + res, count - res);	/* the NUL again: read twice */
 	if (from + 1 < count)
 		memset(dest + from + 1, 0, count - from - 1);
 	return (ssize_t)res;
