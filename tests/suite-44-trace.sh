@@ -120,8 +120,9 @@ if [[ $replay == *--race-flip=* ]]; then
 	r2=$?
 	w1=$(grep '^  what' "$out/replay1.out")
 	w2=$(grep '^  what' "$out/replay2.out")
-	[ $r1 = 1 ] && [ $r2 = 1 ] && [ -n "$w1" ] && [ "$w1" = "$w2" ] &&
-		grep -q '^DEFECT 1: race (rule nul-terminated)' "$out/replay1.out"
+	rule=$(grep -m1 -oE '^DEFECT 1: race \(rule [a-z-]+\)' "$out/run.out")
+	[ $r1 = 1 ] && [ $r2 = 1 ] && [ -n "$w1" ] && [ "$w1" = "$w2" ] && [ -n "$rule" ] &&
+		[ "$(grep -m1 -oE '^DEFECT 1: race \(rule [a-z-]+\)' "$out/replay1.out")" = "$rule" ]
 	check race_flip_replays_exactly $? "rc $r1 $r2 (see $out/replay1.out)"
 else
 	fail "race_flip_replays_exactly: no --race-flip in the replay line: $replay"

@@ -78,7 +78,7 @@ static void say_partial(struct sc_supervisor *r, const char *cause)
 
 /* The traced plan cut by the deadline, or a case of it bounded: what ran,
  * what did not. */
-static void say_traced(struct sc_supervisor *r)
+static void say_traced(struct sc_supervisor *r, const char *cause)
 {
 	const struct sc_trace_stats *t = &r->rec->trace;
 	char *s = r->rec->stopped;
@@ -86,11 +86,14 @@ static void say_traced(struct sc_supervisor *r)
 
 	if (!t->ran || t->found || (!t->cut && !t->bounded))
 		return;
-	if (t->cut)
-		snprintf(s, n, "stopped at the deadline (--time=%g) in the traced plan: its cases "
+	if (t->cut && !t->cases)
+		snprintf(s, n, "%s before any case of the traced plan (%" PRIu64 " cases) ran; not a "
+			 "full check: run again with a longer --time", cause, t->planned);
+	else if (t->cut)
+		snprintf(s, n, "%s in the traced plan: its cases "
 			 "0..%" PRIu64 " of %" PRIu64 " ran, %" PRIu64 "..%" PRIu64 " did not (from "
 			 "the %s); not a full check: run again with a longer --time (the traced plan "
-			 "took %.1f s for %" PRIu64 " cases)", r->p->seconds, t->cases ? t->cases - 1 : 0,
+			 "took %.1f s for %" PRIu64 " cases)", cause, t->cases ? t->cases - 1 : 0,
 			 t->planned, t->cases, t->planned - 1, sc_trace_section(t->cases), t->seconds,
 			 t->cases);
 	else
@@ -121,8 +124,6 @@ void sc_run_settle(struct sc_supervisor *r)
 			finished &= r->conc_done[ph];
 	}
 	rec->finished = finished && !rec->interrupted;
-	if (!rec->finished && !rec->stopped[0] && !r->stop)
-		say_traced(r);
 	if (!rec->finished && !rec->stopped[0] && !r->stop) {
 		char cause[80];
 
@@ -133,6 +134,8 @@ void sc_run_settle(struct sc_supervisor *r)
 			snprintf(cause, sizeof(cause), "stopped at the deadline (--time=%g)",
 				 r->p->seconds);
 		say_partial(r, cause);
+		if (!rec->stopped[0])
+			say_traced(r, cause);
 		if (!rec->stopped[0])
 			snprintf(rec->stopped, sizeof(rec->stopped), "%s before every check had run "
 				 "(the rest: run again with a longer --time)", cause);
