@@ -118,7 +118,7 @@ int sc_defect_check(const struct sc_defect *d, size_t len, const struct sc_layou
 	if ((d->phase == SC_PH_GRID && d->index >= l->grid_total) ||
 	    (d->phase == SC_PH_TRACE && d->index >= sc_trace_cases_total()) ||
 	    (d->flip_read && (d->phase != SC_PH_TRACE && d->phase != SC_PH_ONE)) ||
-	    d->flip_read > 64 || d->flip_byte > SC_SRC_MAX || d->flip_step > (1u << 20) ||
+	    d->flip_read > (1u << 24) || d->flip_byte > SC_SRC_MAX || d->flip_step > (1u << 20) ||
 	    (unsigned)d->stop > SC_CUT || d->img_len > SC_IMG ||
 	    (d->has_case && (d->case_len < SC_HEADER_LEN || d->case_len > sizeof(d->case_bytes))))
 		return bad(why, whylen, "a field out of range");

@@ -118,6 +118,11 @@ enum sc_class sc_rule_class(enum sc_rule_id rule)
 {
 	unsigned m = (unsigned)rule < SC_RULE_COUNT ? sc_rules[rule].classes : 0;
 
+	/* A rule that also holds under a race (the bytes after the NUL) is
+	 * its own class outside one. */
+	if (m & ~SC_CLASS_BIT(SC_RACE))
+		m &= ~SC_CLASS_BIT(SC_RACE);
+
 	/* Exactly one bit set: its index. */
 	if (!m || (m & (m - 1)))
 		return SC_PASS;
