@@ -1,0 +1,108 @@
+/*
+ * scan_api.c - which contract --scan judges a definition by.  A name
+ * holding one of the eight says it (the longest: my_strscpy_pad is
+ * strscpy_pad), unless the function makes another promise: it returns
+ * nothing, or a pointer where the API returns a length (or the other way
+ * round), or it behaves like the named API in fewer than half of the
+ * probe's cases (strlcpy_unescape): then it is "not one of the eight",
+ * with the contract it is closest to, and never judged.  A name that says
+ * nothing is judged by the API it behaves like in 90% of the probe's
+ * cases or more ("behaves like strlcpy, 300/300 cases"); dest left as one
+ * of them leaves it but another return value: not one of the eight; like
+ * none of them: not a bounded copy, dropped.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "scan.h"
+
+static int returns_pointer(enum sc_api a)
+{
+	return a == SC_STRNCPY || a == SC_STRNCAT || a == SC_STPNCPY || a == SC_MEMCCPY;
+}
+
+/* The API with the most cases in counts; ties to prefer, then the first. */
+static int best(const unsigned *counts, int prefer)
+{
+	int b = prefer >= 0 && prefer < SC_PROBE_APIS ? prefer : 0;
+
+	for (int a = 0; a < SC_PROBE_APIS; a++)
+		if (counts[a] > counts[b])
+			b = a;
+	return b;
+}
+
+static void other(struct sc_scan_row *r, enum sc_api closest, const char *how)
+{
+	r->state = SC_ROW_OTHER;
+	r->api = closest;
+	snprintf(r->why, sizeof(r->why), "not one of the eight: %s; closest: %s", how,
+		 sc_api_name(closest));
+}
+
+int sc_scan_wants_probe(const struct sc_scan_fn *fn)
+{
+	return !fn->is_asm && fn->shape && fn->ret != SC_RET_UNKNOWN;
+}
+
+int sc_scan_decide(struct sc_scan_row *r, const struct sc_probe *pr)
+{
+	const struct sc_scan_fn *fn = &r->fn;
+	int named = fn->named ? (int)fn->name_api : -1;
+	int bf = pr ? best(pr->full, named) : 0, bi = pr ? best(pr->image, named) : 0;
+	char how[300];
+
+	if (pr) {
+		r->probe_ran = 1;
+		r->probe_cases = pr->cases;
+	}
+	if (fn->named) {
+		enum sc_api x = fn->name_api;
+		enum sc_api closest = pr ? (enum sc_api)bi : x;
+
+		r->api = x;
+		if (pr && x < SC_PROBE_APIS)
+			r->probe_match = pr->full[x];
+		if (fn->ret == SC_RET_VOID) {
+			other(r, closest, "returns nothing (void)");
+			return 0;
+		}
+		if (fn->ret == SC_RET_PTR && !returns_pointer(x)) {
+			other(r, closest, pr && pr->end_ptr * 10 >= pr->cases * 9
+					  ? "returns a pointer to the NUL it wrote, not a length"
+					  : "returns a pointer, not a length");
+			return 0;
+		}
+		if ((fn->ret == SC_RET_INT || fn->ret == SC_RET_INT32) && returns_pointer(x)) {
+			other(r, closest, "returns an integer, not a pointer");
+			return 0;
+		}
+		if (pr && x < SC_PROBE_APIS && pr->full[x] * 2 < pr->cases) {
+			snprintf(how, sizeof(how), "behaves like %s in %u/%u cases only",
+				 sc_api_name(x), pr->full[x], pr->cases);
+			other(r, pr->full[bf] ? (enum sc_api)bf : closest, how);
+			return 0;
+		}
+		return 1;
+	}
+	if (!pr)
+		return 0;
+	if (pr->full[bf] * 10 >= pr->cases * 9) {
+		r->api = (enum sc_api)bf;
+		r->api_inferred = 1;
+		r->probe_match = pr->full[bf];
+		return 1;
+	}
+	if (pr->image[bi] * 10 >= pr->cases * 9) {
+		r->probe_match = pr->image[bi];
+		snprintf(how, sizeof(how), "dest as %s leaves it in %u/%u cases, %s",
+			 sc_api_name((enum sc_api)bi), pr->image[bi], pr->cases,
+			 fn->ret == SC_RET_VOID ? "no return value"
+			 : fn->ret == SC_RET_PTR && pr->end_ptr * 10 >= pr->cases * 9
+				 ? "returns a pointer to the NUL it wrote"
+				 : "another return value");
+		other(r, (enum sc_api)bi, how);
+		return 0;
+	}
+	return -1;  /* like none of the eight: not a bounded copy */
+}
