@@ -39,6 +39,7 @@ enum sc_row_state {
 	SC_ROW_PASS, SC_ROW_FAIL, SC_ROW_INCOMPLETE,  /* the check's verdicts */
 	SC_ROW_NOT_CHECKED,      /* cannot be built or loaded: why */
 	SC_ROW_OTHER,            /* not one of the eight: its contract is another */
+	SC_ROW_UNPROBED,         /* its name says nothing and it could not be probed: why */
 };
 
 struct sc_scan_row {
@@ -62,7 +63,7 @@ struct sc_scan {
 	struct sc_scan_row *rows;
 	size_t nrows, cap;
 	unsigned files;          /* C, header and assembly files read */
-	unsigned shaped;         /* functions of the copy's shape probed whose name says nothing */
+	unsigned shaped;         /* functions of the copy's shape that behave like none of the eight */
 	double seconds;
 };
 
