@@ -160,8 +160,20 @@ static void why_failed(const struct sc_child_out *co, const char *what, char *wh
 	else if (co->status > 128)
 		snprintf(why, size, "%s: strcheck died of signal %d", what, co->status - 128);
 	else {
+		const char *e = strstr(co->err, "undefined reference to ");
+		char *cut;
+
+		if (!e && (e = strstr(co->err, "error: ")))
+			e += 7;
+
 		sc_last_error(co->err, last, sizeof(last));
-		snprintf(why, size, "%s", last);
+		/* A build's long command out, its first error in. */
+		if ((cut = strstr(last, " (its messages are above")))
+			*cut = 0;
+		if (e && cut)
+			snprintf(why, size, "%s: %.*s", last, (int)strcspn(e, "\n"), e);
+		else
+			snprintf(why, size, "%s", last);
 	}
 }
 

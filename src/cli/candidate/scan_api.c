@@ -3,9 +3,12 @@
  * holding one of the eight says it (the longest: my_strscpy_pad is
  * strscpy_pad), unless the function makes another promise: it returns
  * nothing, or a pointer where the API returns a length (or the other way
- * round), or it behaves like the named API in fewer than half of the
- * probe's cases (strlcpy_unescape): then it is "not one of the eight",
- * with the contract it is closest to, and never judged.  A name that says
+ * round), or its name adds a word after the API's (strlcpy_unescape: a
+ * variant) and it does not behave like the API in every probe case: then
+ * it is "not one of the eight",
+ * with the contract it is closest to, and never judged.  A name that is
+ * the API's with a prefix (g_strlcpy, my_strncpy) is judged by it however
+ * it behaves: a defect there is what the check is for.  A name that says
  * nothing is judged by the API it behaves like in 90% of the probe's
  * cases or more ("behaves like strlcpy, 300/300 cases"); dest left as one
  * of them leaves it but another return value: not one of the eight; like
@@ -30,6 +33,17 @@ static int best(const unsigned *counts, int prefer)
 		if (counts[a] > counts[b])
 			b = a;
 	return b;
+}
+
+/* The API's name followed by a word of its own: strlcpy_unescape. */
+static int variant(const char *name, enum sc_api x)
+{
+	const char *api = sc_api_name(x), *at = strstr(name, api);
+	size_t n = strlen(api);
+
+	while (at && strstr(at + 1, api))
+		at = strstr(at + 1, api);
+	return at && at[n] == '_' && at[n + 1];
 }
 
 static void other(struct sc_scan_row *r, enum sc_api closest, const char *how)
@@ -77,9 +91,9 @@ int sc_scan_decide(struct sc_scan_row *r, const struct sc_probe *pr)
 			other(r, closest, "returns an integer, not a pointer");
 			return 0;
 		}
-		if (pr && x < SC_PROBE_APIS && pr->full[x] * 2 < pr->cases) {
-			snprintf(how, sizeof(how), "behaves like %s in %u/%u cases only",
-				 sc_api_name(x), pr->full[x], pr->cases);
+		if (pr && x < SC_PROBE_APIS && variant(fn->name, x) && pr->full[x] < pr->cases) {
+			snprintf(how, sizeof(how), "a variant by its name, behaves like %s in %u/%u "
+				 "cases", sc_api_name(x), pr->full[x], pr->cases);
 			other(r, pr->full[bf] ? (enum sc_api)bf : closest, how);
 			return 0;
 		}

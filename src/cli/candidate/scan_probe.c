@@ -84,8 +84,10 @@ static void one_case(uint64_t *seed, char *src, char *init, size_t *n)
 {
 	size_t slen = next(seed) % 41, dlen = next(seed) % 21;
 
+	/* Every byte value but NUL; escapes and format characters oftener,
+	 * so that a copy that treats them apart shows it. */
 	for (size_t i = 0; i < 200; i++)
-		src[i] = (char)(1 + next(seed) % 255);
+		src[i] = next(seed) % 8 ? (char)(1 + next(seed) % 255) : "\\%$&\\"[next(seed) % 5];
 	src[slen] = 0;
 	memset(init, 0xa5, BUF);
 	for (size_t i = 0; i < dlen; i++)
