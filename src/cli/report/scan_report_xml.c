@@ -126,7 +126,7 @@ static void result(FILE *out, const struct sc_scan *sc, const struct sc_scan_row
 	fputs("},\n         \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ",
 	      out);
 	put_uri(out, rel);
-	fprintf(out, ", \"uriBaseId\": \"%%SRCROOT%%\"}, \"region\": {\"startLine\": %u}}, "
+	fprintf(out, ", \"uriBaseId\": \"SRCROOT\"}, \"region\": {\"startLine\": %u}}, "
 		"\"logicalLocations\": [{\"name\": ", r->fn.line);
 	sc_put_json_string(out, r->fn.name);
 	fputs(", \"kind\": \"function\"}]}],\n         \"properties\": {\"api\": ", out);

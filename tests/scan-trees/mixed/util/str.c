@@ -32,3 +32,7 @@ size_t proj_name(char *buf, size_t n)
 {
 	return proj_strlcpy(buf, "proj", n);
 }
+
+/* Not definitions: size_t fake_strlcpy(char *d, const char *s, size_t n) { }
+ * in a comment, and one in a string. */
+const char *proj_doc = "size_t str_strlcpy(char *d, const char *s, size_t n) { return 0; }";
