@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../../engine/case.h"
+#include "../../engine/case/case.h"
 
 /* What a definition's return type says it returns. */
 enum sc_ret_kind { SC_RET_INT, SC_RET_INT32, SC_RET_PTR, SC_RET_VOID, SC_RET_UNKNOWN };

@@ -18,7 +18,7 @@
 #include <sys/time.h>
 
 #include "../../../ref/ref.h"
-#include "../../engine/load.h"
+#include "../../engine/load/load.h"
 #include "scan.h"
 
 #define BUF 512
