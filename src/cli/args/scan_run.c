@@ -317,6 +317,7 @@ int sc_scan_main(const struct sc_opts *o, char *err, size_t errlen)
 		sc_scan_free(&sc);
 		return -1;
 	}
+	sc.version = sc_version;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	for (size_t i = 0; i < sc.nrows; i++) {

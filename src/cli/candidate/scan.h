@@ -60,6 +60,7 @@ struct sc_scan_row {
 
 struct sc_scan {
 	const char *dir;
+	const char *version;     /* strcheck's, for the reports */
 	struct sc_scan_row *rows;
 	size_t nrows, cap;
 	unsigned files;          /* C, header and assembly files read */

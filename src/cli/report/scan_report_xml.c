@@ -151,7 +151,7 @@ void sc_scan_report_sarif(FILE *out, const struct sc_opts *o, const struct sc_sc
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {\n"
 	      "        \"name\": \"strcheck\", \"version\": ", out);
-	sc_put_json_string(out, sc_version);
+	sc_put_json_string(out, sc->version ? sc->version : "unknown");
 	fputs(",\n        \"informationUri\": \"https://example.invalid/strcheck\",\n"
 	      "        \"rules\": [", out);
 	for (int i = 0; i < 3; i++) {
