@@ -138,7 +138,16 @@ static int wrap(struct ctx *c, const struct sc_scan_row *r, char *impl, size_t i
 	snprintf(sym, ssize, "strcheck_scan_%s", r->fn.name);
 	if (!(f = fopen(impl, "w")))
 		return -1;
-	/* The alias is the function's own code under a name a build exports. */
+	/* What the definition's #if needs defined (#ifdef X, defined(X) && ...),
+	 * then the file, then the alias: the function's own code under a
+	 * name a build exports. */
+	for (const char *d = r->fn.cond; (d = strstr(d, "defined(")); d += 8) {
+		int n = (int)strcspn(d + 8, ")");
+
+		if (!strstr(r->fn.cond, "||") && (d == r->fn.cond || d[-1] != '!') &&
+		    (d - r->fn.cond < 2 || strncmp(d - 2, "!(", 2)))
+			fprintf(f, "#define %.*s 1\n", n, d + 8);
+	}
 	fprintf(f, "#include \"%s\"\nextern __typeof__(%s) %s __attribute__((alias(\"%s\")));\n",
 		abs, r->fn.name, sym, r->fn.name);
 	return fclose(f) ? -1 : 0;
@@ -201,7 +210,8 @@ static int probe(struct ctx *c, struct sc_scan_row *r, int *wrapped, struct sc_p
 		if (rc)
 			why_failed(&co, "the probe", r->why, sizeof(r->why));
 		sc_scan_child_free(&co);
-		if (rc == 0 || *wrapped || !strstr(r->why, "has no symbol") || !r->fn.is_static)
+		/* Static, or under an #if the plain build leaves false. */
+		if (rc == 0 || *wrapped || !strstr(r->why, "has no symbol"))
 			break;
 		*wrapped = 1;
 	}
@@ -209,7 +219,7 @@ static int probe(struct ctx *c, struct sc_scan_row *r, int *wrapped, struct sc_p
 }
 
 /* The check itself; the row from its JSON report. */
-static void check(struct ctx *c, struct sc_scan_row *r, int wrapped)
+static void check_once(struct ctx *c, struct sc_scan_row *r, int wrapped)
 {
 	char impl[1100], sym[200], api[40], err[300], verdict[40];
 	struct sc_child_out co;
@@ -262,6 +272,17 @@ static void check(struct ctx *c, struct sc_scan_row *r, int wrapped)
 			sc_json_string(co.out, p, "replay", r->replay, sizeof(r->replay));
 	}
 	sc_scan_child_free(&co);
+}
+
+static void check(struct ctx *c, struct sc_scan_row *r, int wrapped)
+{
+	check_once(c, r, wrapped);
+	/* Not exported by the plain build (static, or under an #if it leaves
+	 * false): once more through the wrapper. */
+	if (!wrapped && r->state == SC_ROW_NOT_CHECKED && strstr(r->why, "has no symbol")) {
+		r->why[0] = 0;
+		check_once(c, r, 1);
+	}
 }
 
 static void progress(const struct ctx *c, size_t i, size_t n, const char *name)
@@ -330,6 +351,15 @@ int sc_scan_main(const struct sc_opts *o, char *err, size_t errlen)
 			snprintf(r->why, sizeof(r->why), "the scan was interrupted (signal %d)",
 				 (int)interrupted);
 		} else {
+			const char *arch = sc_scan_foreign_asm(&r->fn);
+
+			if (arch) {
+				snprintf(r->why, sizeof(r->why), "assembly for another architecture (%s)",
+					 arch);
+				r->api = r->fn.name_api;
+				sc.rows[kept++] = *r;
+				continue;
+			}
 			if (sc_scan_wants_probe(&r->fn))
 				probed = probe(&c, r, &wrapped, &pr) == 0;
 			go = sc_scan_decide(r, probed ? &pr : NULL);

@@ -133,6 +133,10 @@ int sc_scan_probe_parse(const char *text, struct sc_probe *pr);
  */
 int sc_scan_decide(struct sc_scan_row *r, const struct sc_probe *pr);
 
+/* An assembly file in a folder named for another architecture than
+ * this strcheck's (sparc/strncpy.S): its name, else NULL. */
+const char *sc_scan_foreign_asm(const struct sc_scan_fn *fn);
+
 /* Whether a probe is worth running for the row (a shape its refs take). */
 int sc_scan_wants_probe(const struct sc_scan_fn *fn);
 

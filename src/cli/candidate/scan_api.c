@@ -120,3 +120,33 @@ int sc_scan_decide(struct sc_scan_row *r, const struct sc_probe *pr)
 	}
 	return -1;  /* like none of the eight: not a bounded copy */
 }
+
+const char *sc_scan_foreign_asm(const struct sc_scan_fn *fn)
+{
+	/* Folders C libraries name for an architecture (dietlibc, musl, glibc's sysdeps). */
+	static const char *const names[] = { "i386", "i486", "i686", "arm", "armel", "armhf",
+		"aarch64", "arm64", "sparc", "sparc64", "parisc", "hppa", "mips", "mips64", "ppc",
+		"ppc64", "powerpc", "powerpc64", "s390", "s390x", "alpha", "ia64", "sh", "m68k",
+		"riscv", "riscv64", "loongarch", "x32", NULL };
+	static char found[32];
+
+	if (!fn->is_asm)
+		return NULL;
+	for (const char *p = fn->file; *p; p += strcspn(p, "/"), p += *p == '/') {
+		size_t n = strcspn(p, "/");
+
+		for (int i = 0; names[i]; i++)
+			if (strlen(names[i]) == n && !memcmp(p, names[i], n) && p[n] == '/') {
+#if defined(__x86_64__)
+				snprintf(found, sizeof(found), "%s", names[i]);
+				return found;
+#elif defined(__i386__)
+				if (n != 4 || memcmp(p, "i386", 4)) {
+					snprintf(found, sizeof(found), "%s", names[i]);
+					return found;
+				}
+#endif
+			}
+	}
+	return NULL;
+}

@@ -192,7 +192,7 @@ static void scan_c(struct lex *x)
 {
 	char *c = x->c;
 	size_t decl = 0, rstart = 0, name = 0, nlen = 0, pstart = 0, pend = 0;
-	int depth = 0, after_params = 0;
+	int depth = 0, after_params = 0;  /* 1: after a parameter list; 2: then K&R declarations */
 
 	for (size_t i = 0; i < x->len; i++) {
 		if (c[i] == '#') {
@@ -214,7 +214,12 @@ static void scan_c(struct lex *x)
 			continue;
 		}
 		if (c[i] == '{') {
-			if (after_params) {
+			size_t q = i;
+
+			/* K&R: the parameters' declarations end in ';' before the body. */
+			while (after_params == 2 && q > pend && isspace((unsigned char)c[q - 1]))
+				q--;
+			if (after_params == 1 || (after_params == 2 && c[q - 1] == ';')) {
 				struct sc_scan_piece p = {
 					.path = x->path, .name = c + name, .nlen = nlen,
 					.rt = c + rstart, .rlen = name - rstart,
@@ -226,6 +231,9 @@ static void scan_c(struct lex *x)
 			}
 			depth = 1;
 			after_params = 0;
+		} else if (after_params == 2 && (c[i] == ';' || c[i] == ',' || c[i] == '*' ||
+						 c[i] == '[' || c[i] == ']')) {
+			/* a K&R parameter's declaration goes on */
 		} else if (c[i] == ';' || c[i] == '=' || c[i] == ',' || c[i] == '}') {
 			after_params = 0;
 			if (c[i] == ';' || c[i] == '}')
@@ -235,13 +243,18 @@ static void scan_c(struct lex *x)
 
 			while (k < x->len && ident((unsigned char)c[k]))
 				k++;
-			if (after_params && !attribute_word(c + i, k - i)) {
-				after_params = 0;
-				rstart = pend + 1;
-			}
+			/* After a parameter list, a word: K&R declarations, or the
+			 * list was a macro's (weak_alias(a, b) size_t f(...)). */
+			if (after_params == 1 && !attribute_word(c + i, k - i))
+				after_params = 2;
 			i = k - 1;
 		} else if (c[i] == '(') {
 			size_t e = i, b = i, open = 0;
+
+			if (after_params == 2) {
+				after_params = 0;
+				rstart = pend + 1;
+			}
 
 			for (; e < x->len; e++) {
 				open += c[e] == '(';
