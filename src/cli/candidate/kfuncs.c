@@ -151,14 +151,12 @@ static int pp_line(const char *t, size_t p)
 	return t[q] == '#';
 }
 
-int sc_kfile_write(const struct sc_kfile *k, const char *path)
+char *sc_kfile_blanked(const struct sc_kfile *k)
 {
 	char *out = malloc(k->len + 1);
-	FILE *f;
-	int rc;
 
 	if (!out)
-		return -1;
+		return NULL;
 	memcpy(out, k->text, k->len + 1);
 	for (int i = 0; i < k->n; i++) {
 		int line_start = 1, keep = 0;
@@ -196,6 +194,17 @@ int sc_kfile_write(const struct sc_kfile *k, const char *path)
 		if (dropped_export(k, out + p))
 			for (size_t q = p; q < k->len && out[q] != '\n'; q++)
 				out[q] = ' ';
+	return out;
+}
+
+int sc_kfile_write(const struct sc_kfile *k, const char *path)
+{
+	char *out = sc_kfile_blanked(k);
+	FILE *f;
+	int rc;
+
+	if (!out)
+		return -1;
 	f = fopen(path, "w");
 	if (!f) {
 		free(out);

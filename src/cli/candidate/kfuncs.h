@@ -83,4 +83,7 @@ int sc_kfile_find(const struct sc_kfile *k, const char *name, size_t n);
  * functions' EXPORT_SYMBOL lines).  0, or -1 with errno. */
 int sc_kfile_write(const struct sc_kfile *k, const char *path);
 
+/* The same text, malloc'd (NULL when out of memory). */
+char *sc_kfile_blanked(const struct sc_kfile *k);
+
 #endif
