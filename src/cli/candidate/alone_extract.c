@@ -307,8 +307,8 @@ void sc_alone_describe(const struct sc_alone *a, char *out, size_t len)
 		if (a->part[i].main)
 			continue;
 		n = strlen(out);
-		snprintf(out + n, len - n, "%s%.*s(%s)", first ? "; from the tree:" : ",",
-			 (int)strlen(a->part[i].roots) - 1, a->part[i].roots, a->part[i].rel);
+		snprintf(out + n, len - n, "%s %.*s (%s)", first ? "; from the tree:" : ",",
+			 (int)strlen(a->part[i].roots) - 2, a->part[i].roots + 1, a->part[i].rel);
 		first = 0;
 	}
 	if (a->cond[0]) {

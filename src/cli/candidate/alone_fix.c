@@ -153,7 +153,7 @@ static int resolve(struct sc_alone *a, const char *name, int func, int attr, cha
 /* Read one build log and change the unit.  1 changed; 0 with why. */
 static int fix_round(struct sc_alone *a, const char *log, char *why, size_t len)
 {
-	char line[1024], path[PATH_MAX], name[128];
+	char line[1024], path[PATH_MAX], name[128], seen[1024] = "", unplaced[300] = "";
 	int changed = 0, failed = 0;
 	const char *l = log;
 
@@ -203,6 +203,17 @@ static int fix_round(struct sc_alone *a, const char *log, char *why, size_t len)
 			snprintf(why, len, "%.500s", line);
 			return 0;
 		}
+		/* A name of this log already looked for (the compiler's warning,
+		 * then the linker's error). */
+		if ((quoted_after(line, "unknown type name", name, sizeof(name)) ||
+		     quoted_after(line, "error:", name, sizeof(name)) ||
+		     quoted_after(line, "undeclared identifier", name, sizeof(name)) ||
+		     quoted_after(line, "implicit declaration of function", name, sizeof(name)) ||
+		     quoted_after(line, "call to undeclared function", name, sizeof(name)) ||
+		     quoted_after(line, "undefined reference to", name, sizeof(name))) &&
+		    sc_alone_listed(seen, name))
+			continue;
+		sc_alone_list_add(seen, sizeof(seen), name);
 		if (quoted_after(line, "unknown type name", name, sizeof(name)) ||
 		    quoted_after(line, "error:", name, sizeof(name)) ||
 		    quoted_after(line, "undeclared identifier", name, sizeof(name))) {
@@ -221,6 +232,8 @@ static int fix_round(struct sc_alone *a, const char *log, char *why, size_t len)
 				changed = 1;
 			else if (err)
 				failed = 1, snprintf(why, len, "%s", w2);
+			else if (!unplaced[0])
+				snprintf(unplaced, sizeof(unplaced), "%s", w2);
 			continue;
 		}
 other:
@@ -234,6 +247,10 @@ other:
 			}
 		}
 	}
+	/* Nothing else to fix: a function the C library lacks too is the
+	 * reason (the linker's message names it without saying so). */
+	if (!changed && !failed && unplaced[0])
+		snprintf(why, len, "%s", unplaced);
 	return changed && !failed;
 }
 
