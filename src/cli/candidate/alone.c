@@ -102,30 +102,55 @@ static int alone(const struct sc_build_req *req, const char *file, const char *s
 		 char *why, size_t whylen)
 {
 	struct sc_alone *a = calloc(1, sizeof(*a));
-	int rc = -1;
+	const char *quote[40];
+	int rc = -1, nq = 0;
 
 	if (!a) {
 		snprintf(why, whylen, "out of memory");
 		return -1;
 	}
-	a->file = file;
-	a->symbol = symbol;
-	a->root = p->root;
-	a->config_h = p->config_h[0] ? p->config_h : NULL;
-	if (sc_alone_add(a, file, symbol, 1) != 0) {
-		snprintf(why, whylen, "cannot read %s", file);
-	} else if (is_asm(file)) {
-		rc = asm_alone(req, a, b, why, whylen);
-		if (rc == 0)
-			snprintf(how, howlen, "built alone: the assembly file under strcheck's entry "
-				 "macros (ENTRY, END, ...)");
-	} else if (sc_kfile_find(a->part[0].k, symbol, strlen(symbol)) < 0) {
-		snprintf(why, whylen, "%s defines no function %s (name the one to check with "
-			 "--symbol)", file, symbol);
-	} else {
-		rc = sc_alone_fix(a, req, b, why, whylen);
+	/* The project's quoted headers from the file's folder, the tree's top
+	 * and its include/ folders. */
+	quote[nq++] = "-iquote", quote[nq++] = p->dir, quote[nq++] = "-iquote", quote[nq++] = p->root;
+	for (int i = 0; i + 1 < p->nargs && nq < 38; i++)
+		if (!strcmp(p->args[i], "-idirafter") && strcmp(p->args[i + 1], p->root))
+			quote[nq++] = "-iquote", quote[nq++] = p->args[++i];
+	quote[nq] = NULL;
+	/* First with the file's own headers (each left out when it fails),
+	 * then without any. */
+	for (int keep = 1; keep >= 0 && rc != 0; keep--) {
+		char why1[600];
+
+		sc_alone_free(a);
+		memset(a, 0, sizeof(*a));
+		a->file = file;
+		a->symbol = symbol;
+		a->root = p->root;
+		a->config_h = p->config_h[0] ? p->config_h : NULL;
+		a->keep_quoted = keep;
+		a->quote_dirs = quote;
+		if (sc_alone_add(a, file, symbol, 1) != 0) {
+			snprintf(why, whylen, "cannot read %s", file);
+			break;
+		}
+		if (is_asm(file)) {
+			rc = asm_alone(req, a, b, why, whylen);
+			if (rc == 0)
+				snprintf(how, howlen, "built alone: the assembly file under strcheck's "
+					 "entry macros (ENTRY, END, ...)");
+			break;
+		}
+		if (sc_kfile_find(a->part[0].k, symbol, strlen(symbol)) < 0) {
+			snprintf(why, whylen, "%s defines no function %s (name the one to check with "
+				 "--symbol)", file, symbol);
+			break;
+		}
+		rc = sc_alone_fix(a, req, b, keep ? why1 : why, keep ? sizeof(why1) : whylen);
 		if (rc == 0)
 			sc_alone_describe(a, how, howlen);
+		else if (req->verbose && keep)
+			fprintf(stderr, "strcheck: alone with the file's own headers, %s does not "
+				"build (%s): without them\n", symbol, why1);
 	}
 	sc_alone_free(a);
 	free(a);

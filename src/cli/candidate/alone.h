@@ -33,12 +33,15 @@ struct sc_alone_part {
 
 struct sc_alone {
 	const char *file;        /* the checked file, as given */
+	const char *unit;        /* the file built (in the build folder) */
 	const char *symbol;      /* the function */
 	const char *root;        /* the tree's top */
 	const char *config_h;    /* the tree's config.h, or NULL (dropped when it fails) */
 	struct sc_alone_part part[SC_ALONE_PARTS];
 	int nparts;
 	int forced;              /* the function's #if branches forced open */
+	int keep_quoted;         /* the file's own #include "..." lines kept (until they fail) */
+	const char *const *quote_dirs;  /* "-iquote", DIR, ... for them (NULL-terminated) */
 	char cond[300];          /* the conditions it is built under in its file, or "" */
 	char hidden[600];        /* names kept from the C library's headers, " a b " */
 	char blank[600];         /* macros defined empty, " a b " */

@@ -166,6 +166,24 @@ static int quoted(const char *w)
 	return *w == '"';
 }
 
+/* Open another file's include guard: a system header may use the same
+ * name (dietlibc's sys/cdefs.h and glibc's both guard with _SYS_CDEFS_H). */
+static void open_guard(struct sc_kfile *k)
+{
+	const char *w, *g;
+	size_t n;
+
+	if (k->nit < 2 || k->it[0].kind != SC_KI_COND || k->it[1].kind != SC_KI_DEFINE)
+		return;
+	w = directive_word(k, &k->it[0]);
+	if (strncmp(w, "ifndef", 6))
+		return;
+	g = w + 6 + strspn(w + 6, " \t");
+	n = strcspn(g, " \t\n");
+	if (sc_kitem_defines(&k->it[1], g, n))
+		rewrite(k, &k->it[0], "#if 1");
+}
+
 /* Mark what part p needs and what is left out of it. */
 static void select_part(struct sc_alone *a, struct sc_alone_part *p)
 {
@@ -178,6 +196,8 @@ static void select_part(struct sc_alone *a, struct sc_alone_part *p)
 	for (w = strtok_r(names, " ", &save); w && nr < 63; w = strtok_r(NULL, " ", &save))
 		roots[nr++] = w;
 	roots[nr] = NULL;
+	if (!p->main)
+		open_guard(k);
 	for (int i = 0; i < k->n; i++)
 		k->f[i].needed = 0;
 	for (int i = 0; i < k->nit; i++)
@@ -199,7 +219,7 @@ static void select_part(struct sc_alone *a, struct sc_alone_part *p)
 		else if (it->kind == SC_KI_DEFINE)
 			it->drop = !p->main && !it->needed;
 		else if (it->kind == SC_KI_INCLUDE)
-			it->drop = it->drop || !p->main || quoted(w);
+			it->drop = it->drop || !p->main || (quoted(w) && !a->keep_quoted);
 		else if (it->kind == SC_KI_PP)
 			it->drop = !strncmp(w, "error", 5) || !strncmp(w, "warning", 7);
 	}

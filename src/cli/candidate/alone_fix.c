@@ -154,7 +154,9 @@ static int resolve(struct sc_alone *a, const char *name, int func, int attr, cha
 static int fix_round(struct sc_alone *a, const char *log, char *why, size_t len)
 {
 	char line[1024], path[PATH_MAX], name[128], seen[1024] = "", unplaced[300] = "";
+	char from[PATH_MAX] = "";
 	int changed = 0, failed = 0;
+	long from_line = 0;
 	const char *l = log;
 
 	why[0] = 0;
@@ -165,6 +167,17 @@ static int fix_round(struct sc_alone *a, const char *log, char *why, size_t len)
 
 		snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), l);
 		l += n + (l[n] == '\n');
+		/* "In file included from FILE:LINE" (and "from FILE:LINE"): the
+		 * part's #include line that brought a header in. */
+		if (strstr(line, "included from ") || !strncmp(line + strspn(line, " "), "from ", 5)) {
+			const char *f = strstr(line, "from ") + 5;
+			char fp[PATH_MAX];
+			long fl;
+
+			if (sscanf(f, "%4095[^:]:%ld", fp, &fl) == 2 && part_of(a, fp))
+				snprintf(from, sizeof(from), "%s", fp), from_line = fl;
+			continue;
+		}
 		err = strstr(line, ": error: ") || strstr(line, ": fatal error: ") ||
 		      strstr(line, "undefined reference") || strstr(line, "required symbol");
 		warn = strstr(line, ": warning: ") != NULL;
@@ -180,6 +193,11 @@ static int fix_round(struct sc_alone *a, const char *log, char *why, size_t len)
 			a->config_h = NULL;
 			return 1;
 		}
+		/* An error inside a header of the project the part includes:
+		 * that #include left out. */
+		if (err && from[0] && path[0] && !part_of(a, path) && strcmp(path, a->unit) &&
+		    drop_include(a, from, from_line, ""))
+			return 1;
 		if (strstr(line, "No such file or directory") || strstr(line, "file not found")) {
 			const char *h = strstr(line, "error: ") + 7;
 
@@ -259,9 +277,10 @@ int sc_alone_fix(struct sc_alone *a, const struct sc_build_req *req, struct sc_b
 {
 	char unit[PATH_MAX], log[PATH_MAX], req_def[128], why[600], berr[600];
 	struct sc_build_req r = *req;
-	const char *inputs[1] = { unit }, *pre[8];
+	const char *inputs[1] = { unit }, *pre[48];
 
 	snprintf(unit, sizeof(unit), "%s/alone-%s.c", b->dir, a->symbol);
+	a->unit = unit;
 	snprintf(log, sizeof(log), "%s/alone.log", b->dir);
 	snprintf(req_def, sizeof(req_def), "-Wl,--require-defined=%s", a->symbol);
 	r.inputs = inputs;
@@ -273,6 +292,8 @@ int sc_alone_fix(struct sc_alone *a, const struct sc_build_req *req, struct sc_b
 		char *text;
 
 		pre[np++] = req_def;
+		for (int i = 0; a->quote_dirs && a->quote_dirs[i] && np < 40; i++)
+			pre[np++] = a->quote_dirs[i];
 		if (a->config_h) {
 			pre[np++] = "-include";
 			pre[np++] = a->config_h;

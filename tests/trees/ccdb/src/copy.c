@@ -15,6 +15,6 @@ size_t strlcpy(char *dst, const char *src, size_t size)
 	n = len < size ? len : size;	/* no room kept for the NUL */
 #endif
 	memcpy(dst, src, n);
-	dst[n < size ? n : size - 1] = 0;
+	dst[n] = 0;
 	return len;
 }
