@@ -28,9 +28,27 @@ const char *sc_project_keep(struct sc_project *p, const char *s)
 	return at;
 }
 
+/* A makefile beside a licence or a README: a project's top (dietlibc's,
+ * unpacked from its tarball, has no other sign). */
+static int make_and_licence(const char *dir)
+{
+	static const char *const make[] = { "Makefile", "GNUmakefile", "Makefile.am",
+					    "CMakeLists.txt", NULL };
+	static const char *const doc[] = { "COPYING", "LICENSE", "LICENSE.txt", "LICENSE.md",
+					   "README", "README.md", "AUTHORS", NULL };
+	int m = 0, d = 0;
+
+	for (int i = 0; make[i]; i++)
+		m |= exists(dir, make[i], 0);
+	for (int i = 0; doc[i]; i++)
+		d |= exists(dir, doc[i], 0);
+	return m && d;
+}
+
 /* The tree's top: the nearest folder above the file that only a tree's top
- * has (version control, a configure script, a package's debian/); else the
- * highest of the next four up with a makefile; else the file's folder. */
+ * has (version control, a configure script, a package's debian/, a
+ * makefile with a licence); else the highest of the next four up with a
+ * makefile; else the file's folder. */
 static void find_root(struct sc_project *p)
 {
 	static const char *const top[] = { ".git", ".hg", "configure", "configure.ac", "configure.in",
@@ -49,7 +67,7 @@ static void find_root(struct sc_project *p)
 				snprintf(p->root, sizeof(p->root), "%s", dir);
 				return;
 			}
-		if (exists(dir, "debian", 1) && up) {
+		if ((exists(dir, "debian", 1) && up) || make_and_licence(dir)) {
 			snprintf(p->root, sizeof(p->root), "%s", dir);
 			return;
 		}
