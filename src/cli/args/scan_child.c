@@ -173,3 +173,41 @@ void sc_last_error(const char *text, char *out, size_t size)
 		best = last ? last : "no message";
 	snprintf(out, size, "%.*s", (int)strcspn(best, "\n"), best);
 }
+
+/* src into dst of size, cut where it must be (a reason is one line). */
+static void put(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src) < size - 1 ? strlen(src) : size - 1;
+
+	memcpy(dst, src, n);
+	dst[n] = 0;
+}
+
+void sc_child_reason(const struct sc_child_out *co, const char *what, char *why, size_t size)
+{
+	char last[4096], full[4600];
+
+	if (co->timed_out)
+		snprintf(why, size, "%s: no answer within its deadline", what);
+	else if (co->status > 128)
+		snprintf(why, size, "%s: strcheck died of signal %d", what, co->status - 128);
+	else {
+		const char *e = strstr(co->err, "undefined reference to ");
+		char *cut, *rest;
+
+		if (!e && (e = strstr(co->err, "error: ")))
+			e += 7;
+		sc_last_error(co->err, last, sizeof(last));
+		/* A build's long command out, its first error in its place;
+		 * what follows ("; built alone: ...") stays. */
+		if (!(cut = strstr(last, " (its messages are above"))) {
+			put(why, size, last);
+			return;
+		}
+		rest = strstr(cut, "); ");
+		*cut = 0;
+		snprintf(full, sizeof(full), "%s (%.*s)%.500s", last,
+			 e ? (int)(strcspn(e, "\n") % 400) : 0, e ? e : "", rest ? rest + 1 : "");
+		put(why, size, full);
+	}
+}

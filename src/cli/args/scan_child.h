@@ -33,4 +33,9 @@ const char *sc_json_string(const char *doc, const char *from, const char *key, c
  * (a child's one-line error); else the last line. */
 void sc_last_error(const char *text, char *out, size_t size);
 
+/* Why a child gave no report, in one line into why: its deadline, its
+ * death, or its one-line error with a build's first error in place of the
+ * command.  what names the child ("the probe", "the check"). */
+void sc_child_reason(const struct sc_child_out *co, const char *what, char *why, size_t size);
+
 #endif

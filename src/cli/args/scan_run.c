@@ -160,32 +160,6 @@ static int is_header(const char *file)
 	return dot && !strcmp(dot, ".h");
 }
 
-static void why_failed(const struct sc_child_out *co, const char *what, char *why, size_t size)
-{
-	char last[400];
-
-	if (co->timed_out)
-		snprintf(why, size, "%s: no answer within its deadline", what);
-	else if (co->status > 128)
-		snprintf(why, size, "%s: strcheck died of signal %d", what, co->status - 128);
-	else {
-		const char *e = strstr(co->err, "undefined reference to ");
-		char *cut;
-
-		if (!e && (e = strstr(co->err, "error: ")))
-			e += 7;
-
-		sc_last_error(co->err, last, sizeof(last));
-		/* A build's long command out, its first error in. */
-		if ((cut = strstr(last, " (its messages are above")))
-			*cut = 0;
-		if (e && cut)
-			snprintf(why, size, "%s: %.*s", last, (int)strcspn(e, "\n"), e);
-		else
-			snprintf(why, size, "%s", last);
-	}
-}
-
 /* The probe, through the wrapper when the build does not export the
  * function.  0 with pr filled, or -1 with r->why set. */
 static int probe(struct ctx *c, struct sc_scan_row *r, int *wrapped, struct sc_probe *pr)
@@ -208,7 +182,7 @@ static int probe(struct ctx *c, struct sc_scan_row *r, int *wrapped, struct sc_p
 		}
 		rc = co.status == 0 && sc_scan_probe_parse(co.out, pr) == 0 ? 0 : -1;
 		if (rc)
-			why_failed(&co, "the probe", r->why, sizeof(r->why));
+			sc_child_reason(&co, "the probe", r->why, sizeof(r->why));
 		sc_scan_child_free(&co);
 		/* Static, or under an #if the plain build leaves false. */
 		if (rc == 0 || *wrapped || !strstr(r->why, "has no symbol"))
@@ -255,7 +229,7 @@ static void check_once(struct ctx *c, struct sc_scan_row *r, int wrapped)
 			sc_shell_append(r->replay, sizeof(r->replay), c->fwd[i]);
 	}
 	if (!sc_json_string(co.out, NULL, "verdict", verdict, sizeof(verdict))) {
-		why_failed(&co, "the check", r->why, sizeof(r->why));
+		sc_child_reason(&co, "the check", r->why, sizeof(r->why));
 		sc_scan_child_free(&co);
 		return;
 	}

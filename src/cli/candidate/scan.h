@@ -49,7 +49,7 @@ struct sc_scan_row {
 	int probe_ran;
 	unsigned probe_match, probe_cases;  /* the API's cases that matched, of how many */
 	enum sc_row_state state;
-	char why[512];           /* not checked: the reason; other: the contract */
+	char why[1024];          /* not checked: the reason; other: the contract */
 	char defect_class[48];   /* the first defect's class, or "" */
 	char defect[512];        /* ... and what it is */
 	unsigned ndefects;
