@@ -54,9 +54,21 @@ static void other(struct sc_scan_row *r, enum sc_api closest, const char *how)
 		 sc_api_name(closest));
 }
 
+/* Its return type is not the API's: no length where one is promised, or
+ * the other way round. */
+static int other_return(const struct sc_scan_fn *fn, enum sc_api x)
+{
+	return fn->ret == SC_RET_VOID || (fn->ret == SC_RET_PTR) != returns_pointer(x);
+}
+
 int sc_scan_wants_probe(const struct sc_scan_fn *fn)
 {
-	return !fn->is_asm && fn->shape && fn->ret != SC_RET_UNKNOWN;
+	if (fn->is_asm || !fn->shape || fn->ret == SC_RET_UNKNOWN)
+		return 0;
+	/* A plain name is judged by its API without one: the probe is for
+	 * names that say nothing, variants, and the closest API of another
+	 * contract. */
+	return !fn->named || variant(fn->name, fn->name_api) || other_return(fn, fn->name_api);
 }
 
 int sc_scan_decide(struct sc_scan_row *r, const struct sc_probe *pr)
