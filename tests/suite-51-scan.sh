@@ -184,6 +184,22 @@ else
 	skip "progress_on_a_terminal: script(1) not installed"
 fi
 
+# ---- interrupted (SIGINT to the scan alone, as a CI job's kill): the
+# running check is told, reports what ran; the rest are listed as not
+# checked (or not one of the eight, by their return type); exit 3; no
+# process left ----
+$SC --scan=$T/mixed -q > "$out/int.txt" 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+sleep 0.5
+left=$(pgrep -f -- "--impl=$T/mixed" | wc -l)
+check interrupted_scan "$([ $rc = 3 ] && [ "$(grep -c 'why: the scan was interrupted (signal 2)' "$out/int.txt")" -ge 8 ] &&
+	grep -q '^ *contract: not one of the eight: returns nothing' "$out/int.txt" &&
+	[ "$left" = 0 ]; echo $?)" "exit $rc, $left process(es) left: $(head -c 300 "$out/int.txt")"
+
 # ---- bad input: exit 2, one line ----
 bad scan_missing "--scan=$out/none: No such file" --scan="$out/none"
 bad scan_not_source "not a directory, nor a .c, .h or .S file" --scan=$T/mixed/README

@@ -17,6 +17,16 @@
 
 #define OUT_MAX (64u << 20)  /* a report larger than this is cut (the row says so) */
 
+static volatile pid_t running;   /* the child now running, for sc_scan_child_signal */
+
+void sc_scan_child_signal(int sig)
+{
+	pid_t pid = running;
+
+	if (pid > 0)
+		kill(pid, sig);
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -77,6 +87,7 @@ int sc_scan_spawn(char *const argv[], double limit, struct sc_child_out *co, cha
 		dprintf(2, "strcheck: --scan: cannot run /proc/self/exe: %s\n", strerror(errno));
 		_exit(2);
 	}
+	running = pid;
 	close(po[1]);
 	close(pe[1]);
 	struct pollfd fds[2] = { { po[0], POLLIN, 0 }, { pe[0], POLLIN, 0 } };
@@ -107,6 +118,7 @@ int sc_scan_spawn(char *const argv[], double limit, struct sc_child_out *co, cha
 	}
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
+	running = 0;
 	co->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	co->seconds = now() - t0;
 	if (!co->out)

@@ -24,6 +24,11 @@ int sc_scan_spawn(char *const argv[], double limit, struct sc_child_out *co, cha
 
 void sc_scan_child_free(struct sc_child_out *co);
 
+/* Pass a signal the scan received (^C from elsewhere than the terminal,
+ * a CI job's SIGTERM) on to the running child, which then reports what
+ * ran (async-signal-safe). */
+void sc_scan_child_signal(int sig);
+
 /* The string value of "key" in doc at or after from, decoded into out.
  * Returns the position after it, or NULL when there is none. */
 const char *sc_json_string(const char *doc, const char *from, const char *key, char *out,

@@ -39,6 +39,7 @@ static volatile sig_atomic_t interrupted;
 static void on_interrupt(int sig)
 {
 	interrupted = sig;
+	sc_scan_child_signal(sig);
 }
 
 static void add(struct ctx *c, const char *fmt, const char *v)
@@ -322,8 +323,13 @@ int sc_scan_main(const struct sc_opts *o, char *err, size_t errlen)
 
 		progress(&c, i, sc.nrows, r->fn.name);
 		if (interrupted) {
-			snprintf(r->why, sizeof(r->why), "the scan was interrupted (signal %d)",
-				 (int)interrupted);
+			/* What the name and return type say without a build; a name
+			 * that says nothing is not known to be a copy. */
+			if (!r->fn.named || sc_scan_decide(r, NULL) == 1)
+				snprintf(r->why, sizeof(r->why), "the scan was interrupted (signal %d)",
+					 (int)interrupted);
+			if (!r->fn.named)
+				r->state = SC_ROW_UNPROBED;
 		} else {
 			const char *arch = sc_scan_foreign_asm(&r->fn);
 
