@@ -16,18 +16,6 @@ static int exists(const char *dir, const char *name, int want_dir)
 	return stat(path, &st) == 0 && (want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
 }
 
-const char *sc_project_keep(struct sc_project *p, const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *at = p->store + p->used;
-
-	if (p->used + n > sizeof(p->store))
-		return NULL;
-	memcpy(at, s, n);
-	p->used += n;
-	return at;
-}
-
 /* A makefile beside a licence or a README: a project's top (dietlibc's,
  * unpacked from its tarball, has no other sign). */
 static int make_and_licence(const char *dir)
