@@ -78,6 +78,14 @@ static void find_root(struct sc_project *p)
 	}
 }
 
+/* Is dir's last part include, build or src (where a config.h is the tree's)? */
+static int top_folder(const char *dir)
+{
+	const char *last = strrchr(dir, '/');
+
+	return last && (!strcmp(last, "/include") || !strcmp(last, "/build") || !strcmp(last, "/src"));
+}
+
 /* Folders named include/ within three levels of the tree's top (not
  * hidden ones), and the tree's config.h (at the top, in include/ or
  * build/, else the shallowest). */
@@ -97,8 +105,10 @@ static void walk(struct sc_project *p, const char *dir, int depth, int *ndirs, i
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (stat(path, &st) != 0)
 			continue;
+		/* config.h at the top, or in its include/, build/ or src/ */
 		if (S_ISREG(st.st_mode) && !strcmp(e->d_name, "config.h") && depth < *cfg_depth &&
-		    strlen(path) < sizeof(p->config_h)) {
+		    strlen(path) < sizeof(p->config_h) &&
+		    (depth == 0 || (depth == 1 && top_folder(dir)))) {
 			snprintf(p->config_h, sizeof(p->config_h), "%s", path);
 			*cfg_depth = depth;
 		}
@@ -115,7 +125,8 @@ static void walk(struct sc_project *p, const char *dir, int depth, int *ndirs, i
 				++*ndirs;
 			}
 		}
-		if (depth < 2 && strcmp(e->d_name, "test") && strcmp(e->d_name, "tests"))
+		if (depth < 2 && strcmp(e->d_name, "test") && strcmp(e->d_name, "tests") &&
+		    strcmp(e->d_name, "debian"))
 			walk(p, path, depth + 1, ndirs, cfg_depth);
 	}
 	closedir(d);
