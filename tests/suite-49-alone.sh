@@ -65,6 +65,8 @@ expect call_into_another_file pass '; from the tree: proj_stpncpy (lib/stpncpy.c
 	--impl=$T/proj/lib/calls.c --api=strncpy
 expect attribute_macro_blanked pass '; blanked: PROJ_EXPORT; left out: #include "proj_cdefs.h"$' \
 	--impl=$T/proj/lib/attr.c --api=strlcpy
+expect old_style_definition pass '^built alone: strlcpy + 0 static helpers .*; left out: #include "proj_old.h"$' \
+	--impl=$T/proj/lib/knr.c --api=strlcpy
 # A weak alias of the file's function (the macro's header missing).
 expect weak_alias_of_internal pass '^built alone: stpncpy (an alias of __stpncpy) + 0 static helpers' \
 	--impl=$T/proj/lib/internal_stpncpy.c --api=stpncpy

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ktree.h"
 #include "project.h"
 
 static int exists(const char *dir, const char *name, int want_dir)
@@ -35,7 +36,8 @@ static int make_and_licence(const char *dir)
 
 /* The tree's top: the nearest folder above the file that only a tree's top
  * has (version control, a configure script, a package's debian/, a
- * makefile with a licence); else the highest of the next four up with a
+ * makefile with a licence, a kernel tree's Kconfig, Kbuild, arch/ and
+ * scripts/); else the highest of the next four up with a
  * makefile; else the file's folder. */
 static void find_root(struct sc_project *p)
 {
@@ -55,7 +57,7 @@ static void find_root(struct sc_project *p)
 				snprintf(p->root, sizeof(p->root), "%s", dir);
 				return;
 			}
-		if ((exists(dir, "debian", 1) && up) || make_and_licence(dir)) {
+		if ((exists(dir, "debian", 1) && up) || make_and_licence(dir) || sc_kernel_root(dir)) {
 			snprintf(p->root, sizeof(p->root), "%s", dir);
 			return;
 		}
