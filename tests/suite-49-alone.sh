@@ -65,6 +65,18 @@ expect call_into_another_file pass '; from the tree: proj_stpncpy (lib/stpncpy.c
 	--impl=$T/proj/lib/calls.c --api=strncpy
 expect attribute_macro_blanked pass '; blanked: PROJ_EXPORT; left out: #include "proj_cdefs.h"$' \
 	--impl=$T/proj/lib/attr.c --api=strlcpy
+expect old_style_definition pass '^built alone: strlcpy + 0 static helpers .*; left out: #include "proj_old.h"$' \
+	--impl=$T/proj/lib/knr.c --api=strlcpy
+# A weak alias of the file's function (the macro's header missing).
+expect weak_alias_of_internal pass '^built alone: stpncpy (an alias of __stpncpy) + 0 static helpers' \
+	--impl=$T/proj/lib/internal_stpncpy.c --api=stpncpy
+# An implementation's internal function that glibc exports too: the tree's.
+if [ "$(ldd --version 2>&1 | head -1 | grep -ci glibc)" -gt 0 ]; then
+	expect internal_call_the_trees pass '; from the tree: __stpncpy (lib/internal_stpncpy.c)$' \
+		--impl=$T/proj/lib/internal.c --api=strncpy
+else
+	skip "internal_call_the_trees: not glibc (whose __stpncpy would stand in)"
+fi
 # Compiled only #ifndef HAVE_STRLCPY (the tree's config.h defines it), and
 # static: taken, exported, and its defect found.
 expect conditional_static_copy overwrite \
@@ -114,7 +126,7 @@ cat > "$out/ccdb/compile_commands.json" << EOF
 EOF
 expect ccdb_flags pass "^built as is with compile_commands.json ($PWD/$out/ccdb/compile_commands.json)$" \
 	--impl="$out/ccdb/src/copy.c" --api=strlcpy
-grep -q "^built: cc -fPIC -shared -O2 -g -DPROJ_CHECKED=1 -I$PWD/$out/ccdb/build/../inc -Wl," "$out/ccdb_flags.out"
+grep -q "^built: cc -fPIC -shared -O2 -g -Wl,--require-defined=strlcpy -DPROJ_CHECKED=1 -I$PWD/$out/ccdb/build/../inc -Wl," "$out/ccdb_flags.out"
 check ccdb_flags_taken_dependency_flags_left $? "see $out/ccdb_flags.out"
 rm "$out/ccdb/compile_commands.json"
 expect ccdb_absent_defect overwrite '^built alone: strlcpy' --impl="$out/ccdb/src/copy.c" --api=strlcpy

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tier: test
 # Real projects' files checked without their build (docs/your-code.md, "A
-# file from a real project"; issue 31): Debian's tmux and dietlibc source
-# packages, fetched here with apt-get source (never kept in the project),
+# file from a real project"; issue 31): Debian's tmux, musl and dietlibc
+# source packages, fetched here with apt-get source (never kept in the project),
 # each file given to --impl with no other flag than --api, and each verdict
 # pinned as read in the code:
 #   tmux-3.3a/compat/strlcpy.c   PASS, built alone (its compat.h includes
@@ -17,6 +17,10 @@
 #                                taken: built as is with the project's headers)
 #   dietlibc lib/strncat.c       PASS, built alone, __unlikely from the tree's
 #                                include/sys/cdefs.h
+#   musl-1.2.3 src/string/strncpy.c  PASS, built alone with the tree's
+#                                __stpncpy (glibc exports one too)
+#   musl-1.2.3 src/string/stpncpy.c  PASS, built alone: stpncpy is a
+#                                weak_alias of __stpncpy
 # Needs the network and root (to add a deb-src line for the same Debian
 # archive when there is none); SKIP with the reason otherwise.
 # Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
@@ -101,6 +105,21 @@ if fetch tmux 'tmux-3.3a'; then
 	check tmux_compat_strlcpy_built_alone $? "line 2: $(sed -n 2p "$out/tmux_strlcpy.out")"
 else
 	skip "tmux_compat_strlcpy: $why"
+fi
+
+# ---- musl: the function another file defines, an alias ----
+if fetch musl 'musl-1.2.3'; then
+	m=$src/musl-1.2.3/src/string
+	run musl_strncpy --impl=$m/strncpy.c --api=strncpy --time=0 --no-race
+	verdict_is pass $rc "$out/musl_strncpy.out" &&
+		how_is musl_strncpy '^built alone: strncpy .*; from the tree: __stpncpy (src/string/stpncpy.c)$'
+	check musl_strncpy_with_the_trees_stpncpy $? "exit $rc (see $out/musl_strncpy.*)"
+	run musl_stpncpy --impl=$m/stpncpy.c --api=stpncpy --time=0 --no-race
+	verdict_is pass $rc "$out/musl_stpncpy.out" &&
+		how_is musl_stpncpy '^built alone: stpncpy (an alias of __stpncpy) + 0 static helpers + 4 macros'
+	check musl_stpncpy_alias_built_alone $? "exit $rc (see $out/musl_stpncpy.*)"
+else
+	skip "musl_strncpy: $why"
 fi
 
 # ---- dietlibc ----

@@ -27,17 +27,31 @@ static int is_asm(const char *file)
 }
 
 /* One build as it is, its messages into log.  0 built. */
-static int as_is(const struct sc_build_req *req, const char *file, const char *const *pre,
-		 struct sc_build *b, const char *log, char *err, size_t errlen)
+static int as_is(const struct sc_build_req *req, const char *file, const char *symbol,
+		 const char *const *pre, struct sc_build *b, const char *log, char *err, size_t errlen)
 {
 	struct sc_build_req r = *req;
-	const char *inputs[1] = { file };
+	const char *inputs[1] = { file }, *args[SC_PROJECT_ARGS + 2];
+	char require[128];
+	int n = 0;
 
+	/* The function must be in what was built (a weak_alias that the
+	 * project's header would have made, left a plain declaration). */
+	snprintf(require, sizeof(require), "-Wl,--require-defined=%s", symbol);
+	args[n++] = require;
+	while (pre && *pre && n < SC_PROJECT_ARGS + 1)
+		args[n++] = *pre++;
+	args[n] = NULL;
 	r.inputs = inputs;
 	r.ninputs = 1;
-	r.pre = pre;
+	r.pre = args;
 	r.log = log;
-	return sc_build_so(&r, b, err, errlen);
+	if (sc_build_so(&r, b, err, errlen) != 0)
+		return -1;
+	if (sc_alone_so_defines(b->so, symbol))
+		return 0;
+	snprintf(err, errlen, "built, but without a definition of %s", symbol);
+	return -1;
 }
 
 /* An assembly file with the #include lines that fail left out, under the
@@ -62,7 +76,7 @@ static int asm_alone(const struct sc_build_req *req, struct sc_alone *a, struct 
 			snprintf(err, errlen, "cannot write %s", copy);
 			return -1;
 		}
-		if (as_is(req, copy, pre, b, log, berr, sizeof(berr)) == 0)
+		if (as_is(req, copy, a->symbol, pre, b, log, berr, sizeof(berr)) == 0)
 			return 0;
 		text = sc_ktree_read(log);
 		line = text ? strstr(text, "No such file or directory") : NULL;
@@ -95,6 +109,38 @@ static void project_words(const struct sc_project *p, char *out, size_t len)
 		 p->config_h[0] ? p->config_h + strlen(p->root) + 1 : "");
 }
 
+/* A top-level line that makes symbol an alias of a function of the file
+ * (weak_alias(__stpncpy, stpncpy), __weak_reference(...), strong_alias):
+ * that function's name in out, else NULL. */
+static const char *aliased(const struct sc_kfile *k, const char *symbol, char *out, size_t len)
+{
+	for (int i = 0; i < k->nit; i++) {
+		const char *t = k->text + k->it[i].start, *end = k->text + k->it[i].end, *w;
+		char item[512];
+
+		if (k->it[i].kind != SC_KI_DECL || end - t >= (long)sizeof(item))
+			continue;
+		snprintf(item, sizeof(item), "%.*s", (int)(end - t), t);
+		if (!strstr(item, "alias") && !strstr(item, "reference"))
+			continue;
+		for (w = strchr(item, '('); w && *w; ) {
+			size_t n;
+
+			w += strspn(w, "(, \t\n\"");
+			n = strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+			if (!n)
+				break;
+			if (n < len && strncmp(w, symbol, n) && sc_kfile_find(k, w, n) >= 0) {
+				snprintf(out, len, "%.*s", (int)n, w);
+				if (strstr(item, symbol))
+					return out;
+			}
+			w += n;
+		}
+	}
+	return NULL;
+}
+
 /* Build the function alone (C) or the file with its missing headers left
  * out (assembly).  0, or -1 with the reason in why. */
 static int alone(const struct sc_build_req *req, const char *file, const char *symbol,
@@ -103,18 +149,17 @@ static int alone(const struct sc_build_req *req, const char *file, const char *s
 {
 	struct sc_alone *a = calloc(1, sizeof(*a));
 	const char *quote[40];
+	char target[128];
 	int rc = -1, nq = 0;
 
 	if (!a) {
 		snprintf(why, whylen, "out of memory");
 		return -1;
 	}
-	/* The project's quoted headers from the file's folder, the tree's top
-	 * and its include/ folders. */
+	/* The project's quoted headers from the file's folder and the tree's
+	 * top (not its include/ folders: a C library's would stand in for the
+	 * system's headers, through gcc's #include_next in <limits.h>). */
 	quote[nq++] = "-iquote", quote[nq++] = p->dir, quote[nq++] = "-iquote", quote[nq++] = p->root;
-	for (int i = 0; i + 1 < p->nargs && nq < 38; i++)
-		if (!strcmp(p->args[i], "-idirafter") && strcmp(p->args[i + 1], p->root))
-			quote[nq++] = "-iquote", quote[nq++] = p->args[++i];
 	quote[nq] = NULL;
 	/* First with the file's own headers (each left out when it fails),
 	 * then without any. */
@@ -124,7 +169,7 @@ static int alone(const struct sc_build_req *req, const char *file, const char *s
 		sc_alone_free(a);
 		memset(a, 0, sizeof(*a));
 		a->file = file;
-		a->symbol = symbol;
+		a->symbol = a->fn = symbol;
 		a->root = p->root;
 		a->config_h = p->config_h[0] ? p->config_h : NULL;
 		a->keep_quoted = keep;
@@ -140,10 +185,15 @@ static int alone(const struct sc_build_req *req, const char *file, const char *s
 					 "entry macros (ENTRY, END, ...)");
 			break;
 		}
-		if (sc_kfile_find(a->part[0].k, symbol, strlen(symbol)) < 0) {
+		if (sc_kfile_find(a->part[0].k, symbol, strlen(symbol)) < 0 &&
+		    !(a->fn = aliased(a->part[0].k, symbol, target, sizeof(target)))) {
 			snprintf(why, whylen, "%s defines no function %s (name the one to check with "
 				 "--symbol)", file, symbol);
 			break;
+		}
+		if (a->fn != symbol) {
+			/* The part's root is the definition, not the alias. */
+			snprintf(a->part[0].roots, sizeof(a->part[0].roots), " %s ", a->fn);
 		}
 		rc = sc_alone_fix(a, req, b, keep ? why1 : why, keep ? sizeof(why1) : whylen);
 		if (rc == 0)
@@ -155,6 +205,21 @@ static int alone(const struct sc_build_req *req, const char *file, const char *s
 	sc_alone_free(a);
 	free(a);
 	return rc;
+}
+
+/* Does the built object call, in the C library, an implementation's own
+ * function that its tree defines (musl's strncpy calls __stpncpy, which
+ * glibc exports too)? */
+static int calls_the_trees(const struct sc_project *p, const char *file, const char *so)
+{
+	char names[16][128], path[PATH_MAX], real[PATH_MAX];
+	int n = sc_alone_own_calls(so, names, 16), found = 0;
+
+	if (!realpath(file, real))
+		return 0;
+	for (int i = 0; i < n && !found; i++)
+		found = sc_alone_tree_find(p->root, p->dir, real, names[i], 1, path, sizeof(path));
+	return found;
 }
 
 /* Is symbol a static function of the file (no build as it is exports it)? */
@@ -202,7 +267,19 @@ int sc_alone_build(const struct sc_build_req *req, const char *file, const char 
 		    (step == 3 && p->config_h[0]))
 			continue;
 		snprintf(log, sizeof(log), "%s/as-is-%d.log", b->dir, step);
-		if (as_is(req, file, pre, b, log, why, sizeof(why)) == 0) {
+		if (as_is(req, file, symbol, pre, b, log, why, sizeof(why)) == 0) {
+			/* It calls, undeclared, a function its tree defines (musl's
+			 * strncpy, __stpncpy): the C library's must not stand in.
+			 * Alone with the tree's, else as it was. */
+			if (calls_the_trees(p, file, b->so) &&
+			    alone(req, file, symbol, p, b, how, howlen, why, sizeof(why)) == 0) {
+				rc = 0;
+				goto out;
+			}
+			if (how[0]) {
+				how[0] = 0;
+				as_is(req, file, symbol, pre, b, log, why, sizeof(why));
+			}
 			project_words(p, words, sizeof(words));
 			if (step == 0)
 				snprintf(how, howlen, "built as is with compile_commands.json (%s)", p->ccdb);

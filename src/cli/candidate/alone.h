@@ -35,6 +35,7 @@ struct sc_alone {
 	const char *file;        /* the checked file, as given */
 	const char *unit;        /* the file built (in the build folder) */
 	const char *symbol;      /* the function */
+	const char *fn;          /* its definition in the file: symbol, or what symbol aliases */
 	const char *root;        /* the tree's top */
 	const char *config_h;    /* the tree's config.h, or NULL (dropped when it fails) */
 	struct sc_alone_part part[SC_ALONE_PARTS];
@@ -80,12 +81,20 @@ void sc_alone_free(struct sc_alone *a);
 int sc_alone_fix(struct sc_alone *a, const struct sc_build_req *req, struct sc_build *b,
 		 char *err, size_t errlen);
 
+/* The functions of an implementation's own (names starting with '_') the
+ * shared object so calls in another library, into names (at most max):
+ * how many. */
+int sc_alone_own_calls(const char *so, char names[][128], int max);
+
 /* alone_tree.c: a file of the tree under root (not skip) that defines
  * name: as a function when func, else as a macro, type, constant or
  * variable; the nearest to near (a folder) first.  1 and its path in out,
  * or 0. */
 int sc_alone_tree_find(const char *root, const char *near, const char *skip, const char *name,
 		       int func, char *out, size_t len);
+
+/* Does the shared object at so define symbol itself (not only call it)? */
+int sc_alone_so_defines(const char *so, const char *symbol);
 
 /* Is there a " name " in the list? */
 int sc_alone_listed(const char *list, const char *name);

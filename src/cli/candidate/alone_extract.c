@@ -207,7 +207,7 @@ static void select_part(struct sc_alone *a, struct sc_alone_part *p)
 		k->f[i].drop = !k->f[i].needed;
 		if (k->f[i].needed)
 			sc_alone_list_add(a->hidden, sizeof(a->hidden), k->f[i].name);
-		if (p->main && !strcmp(k->f[i].name, a->symbol))
+		if (p->main && !strcmp(k->f[i].name, a->fn))
 			export_root(k, &k->f[i]);
 	}
 	for (int i = 0; i < k->nit; i++) {
@@ -235,9 +235,10 @@ int sc_alone_write(struct sc_alone *a, const char *path)
 	a->hidden[0] = 0;
 	for (int i = 0; i < a->nparts; i++)
 		select_part(a, &a->part[i]);
+	sc_alone_list_add(a->hidden, sizeof(a->hidden), a->symbol);
 	for (int i = 0; i < a->nparts; i++)
 		for (int j = 0; a->part[i].main && j < a->part[i].k->n; j++)
-			if (!strcmp(a->part[i].k->f[j].name, a->symbol)) {
+			if (!strcmp(a->part[i].k->f[j].name, a->fn)) {
 				open_conditions(a, a->part[i].k, a->part[i].k->f[j].start, a->forced);
 				break;
 			}
@@ -271,6 +272,10 @@ int sc_alone_write(struct sc_alone *a, const char *path)
 			fprintf(f, "#line 1 \"%s\"\n%s\n", a->part[i].path, w);
 			free(w);
 		}
+	/* The name checked, as the file's weak_alias line would have made it. */
+	if (a->fn != a->symbol)
+		fprintf(f, "__typeof__(%s) %s __attribute__((alias(\"%s\")));\n", a->fn, a->symbol,
+			a->fn);
 	return fclose(f) == 0 ? 0 : -1;
 }
 
@@ -281,7 +286,7 @@ static void counts(const struct sc_alone *a, const struct sc_alone_part *p, char
 	int helpers = 0, macros = 0, types = 0, data = 0;
 
 	for (int i = 0; i < k->n; i++)
-		helpers += k->f[i].needed && strcmp(k->f[i].name, a->symbol);
+		helpers += k->f[i].needed && strcmp(k->f[i].name, a->fn);
 	for (int i = 0; i < k->nit; i++) {
 		const struct sc_kitem *it = &k->it[i];
 
@@ -289,7 +294,9 @@ static void counts(const struct sc_alone *a, const struct sc_alone_part *p, char
 		types += it->needed && it->kind == SC_KI_DECL && it->type;
 		data += it->needed && it->kind == SC_KI_DECL && !it->type && !it->proto;
 	}
-	snprintf(out, len, "%s + %d static helper%s + %d macro%s + %d type%s + %d constant%s", a->symbol,
+	snprintf(out, len, "%s%s%s%s + %d static helper%s + %d macro%s + %d type%s + %d constant%s",
+		 a->symbol, a->fn != a->symbol ? " (an alias of " : "", a->fn != a->symbol ? a->fn : "",
+		 a->fn != a->symbol ? ")" : "",
 		 helpers, helpers == 1 ? "" : "s", macros, macros == 1 ? "" : "s", types,
 		 types == 1 ? "" : "s", data, data == 1 ? "" : "s");
 }

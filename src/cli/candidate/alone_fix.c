@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/load/inspect.h"
 #include "alone.h"
 #include "ktree.h"
 
@@ -272,6 +273,38 @@ other:
 	return changed && !failed;
 }
 
+int sc_alone_own_calls(const char *so, char names[][128], int max)
+{
+	char notes[2048] = "";
+	const char *at;
+	int n = 0;
+
+	sc_inspect(so, 1, notes, sizeof(notes));
+	at = strstr(notes, "does not define: ");
+	for (at = at ? at + 17 : NULL; at && n < max && sscanf(at, "%127[A-Za-z0-9_]", names[n]) == 1;) {
+		size_t len = strlen(names[n]);
+
+		n += names[n][0] == '_';
+		if (at[len] != ',')
+			break;
+		at += len + 2;
+	}
+	return n;
+}
+
+/* After a build: the implementation's own functions it calls in the C
+ * library, taken from the tree instead.  1 when the unit changed. */
+static int take_own_calls(struct sc_alone *a, const char *so)
+{
+	char names[16][128], why[300];
+	int n = sc_alone_own_calls(so, names, 16), changed = 0;
+
+	for (int i = 0; i < n; i++)
+		if (!sc_alone_listed(a->tried, names[i]))
+			changed |= resolve(a, names[i], 1, 0, why, sizeof(why));
+	return changed;
+}
+
 int sc_alone_fix(struct sc_alone *a, const struct sc_build_req *req, struct sc_build *b,
 		 char *err, size_t errlen)
 {
@@ -305,8 +338,21 @@ int sc_alone_fix(struct sc_alone *a, const struct sc_build_req *req, struct sc_b
 		}
 		if (req->verbose)
 			fprintf(stderr, "strcheck: building %s alone, round %d\n", a->symbol, round + 1);
-		if (sc_build_so(&r, b, berr, sizeof(berr)) == 0)
-			return 0;
+		if (sc_build_so(&r, b, berr, sizeof(berr)) == 0) {
+			if (take_own_calls(a, b->so))
+				continue;
+			if (sc_alone_so_defines(b->so, a->symbol))
+				return 0;
+			/* The C library's stood in: the file's definition is in an
+			 * #if branch not taken. */
+			if (a->forced) {
+				snprintf(err, errlen, "%s defines no function %s that builds here", a->file,
+					 a->symbol);
+				return -1;
+			}
+			a->forced = 1;
+			continue;
+		}
 		text = sc_ktree_read(log);
 		if (!text) {
 			snprintf(err, errlen, "%s", berr);

@@ -1,7 +1,9 @@
 /* alone_tree.c - where in the tree a name is defined (alone.h): the tree's
  * .c and .h files, listed once, searched for the name as a word, then
  * scanned (kfuncs.h) for a definition of it. */
+#include <elf.h>
 #include <ftw.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,4 +129,31 @@ int sc_alone_tree_find(const char *root, const char *near, const char *skip, con
 		free(text);
 	}
 	return best < 99;
+}
+
+int sc_alone_so_defines(const char *so, const char *symbol)
+{
+	char *img = sc_ktree_read(so);
+	const ElfW(Ehdr) *eh = (const void *)img;
+	int found = 0;
+
+	if (!img || memcmp(img, ELFMAG, SELFMAG) || eh->e_shoff == 0 || eh->e_shoff > (4u << 20)) {
+		free(img);
+		return 0;
+	}
+	for (int i = 0; i < eh->e_shnum && !found; i++) {
+		const ElfW(Shdr) *sh = (const void *)(img + eh->e_shoff + (size_t)i * eh->e_shentsize);
+		const ElfW(Shdr) *str;
+		const ElfW(Sym) *sym;
+
+		if (sh->sh_type != SHT_DYNSYM || sh->sh_link >= eh->e_shnum || !sh->sh_entsize)
+			continue;
+		str = (const void *)(img + eh->e_shoff + (size_t)sh->sh_link * eh->e_shentsize);
+		sym = (const void *)(img + sh->sh_offset);
+		for (size_t j = 0; j < sh->sh_size / sh->sh_entsize && !found; j++)
+			found = sym[j].st_shndx != SHN_UNDEF && sym[j].st_name < str->sh_size &&
+				!strcmp(img + str->sh_offset + sym[j].st_name, symbol);
+	}
+	free(img);
+	return found;
 }

@@ -15,6 +15,18 @@ struct entry {
 	size_t used;
 };
 
+const char *sc_project_keep(struct sc_project *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *at = p->store + p->used;
+
+	if (p->used + n > sizeof(p->store))
+		return NULL;
+	memcpy(at, s, n);
+	p->used += n;
+	return at;
+}
+
 static const char *skip_ws(const char *p)
 {
 	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ',' || *p == ':')

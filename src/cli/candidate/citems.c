@@ -259,6 +259,9 @@ int sc_kfile_scan(struct sc_kfile *k)
 	const char *t = k->text;
 	size_t i = 0, item = (size_t)-1, lastw = 0, lastn = 0;
 	int line = 1, item_line = 0, depth = 0, line_start = 1, named = 0, body = 0;
+	/* K&R definitions: name(a, b) then the parameters' declarations,
+	 * each ending in ';', before the body. */
+	int idlist = 0, after_list = 0, knr = 0;
 	char name[64] = "", last = 0;
 
 	k->it = calloc(SC_KITEMS_MAX, sizeof(*k->it));
@@ -287,11 +290,19 @@ int sc_kfile_scan(struct sc_kfile *k)
 		}
 		if (item == (size_t)-1) {
 			item = i, item_line = line, named = 0, lastn = 0, name[0] = 0;
+			idlist = after_list = knr = 0;
 		}
 		if (j != i) {        /* a literal: significant, nothing to learn */
 			i = j, last = '"';
 			continue;
 		}
+		if (after_list) {
+			knr = idlist && ident_start((unsigned char)t[i]);
+			after_list = 0;
+		}
+		if (depth == 1 && named && idlist && !ident_char((unsigned char)t[i]) && t[i] != ',' &&
+		    t[i] != ')')
+			idlist = 0;
 		if (ident_start((unsigned char)t[i])) {
 			for (j = i; ident_char((unsigned char)t[j]); j++)
 				;
@@ -307,6 +318,7 @@ int sc_kfile_scan(struct sc_kfile *k)
 				memcpy(name, t + lastw, lastn);
 				name[lastn] = 0;
 				named = 1;
+				idlist = 1;
 			}
 			depth++;
 			break;
@@ -314,13 +326,14 @@ int sc_kfile_scan(struct sc_kfile *k)
 			depth++;
 			break;
 		case '{':
-			if (depth == 0 && last == ')' && named)
+			if (depth == 0 && (last == ')' || knr) && named)
 				body = 1;
 			depth++;
 			break;
 		case ')':
 		case ']':
 			depth--;
+			after_list = depth == 0 && named && idlist && t[i] == ')' && !body;
 			break;
 		case '}':
 			depth--;
@@ -338,6 +351,8 @@ int sc_kfile_scan(struct sc_kfile *k)
 			}
 			break;
 		case ';':
+			if (depth == 0 && knr)
+				break;
 			if (depth == 0) {
 				struct sc_kitem *it = new_item(k, SC_KI_DECL, item, item_line);
 

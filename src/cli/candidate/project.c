@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ktree.h"
 #include "project.h"
 
 static int exists(const char *dir, const char *name, int want_dir)
@@ -14,18 +15,6 @@ static int exists(const char *dir, const char *name, int want_dir)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	return stat(path, &st) == 0 && (want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
-}
-
-const char *sc_project_keep(struct sc_project *p, const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *at = p->store + p->used;
-
-	if (p->used + n > sizeof(p->store))
-		return NULL;
-	memcpy(at, s, n);
-	p->used += n;
-	return at;
 }
 
 /* A makefile beside a licence or a README: a project's top (dietlibc's,
@@ -47,7 +36,8 @@ static int make_and_licence(const char *dir)
 
 /* The tree's top: the nearest folder above the file that only a tree's top
  * has (version control, a configure script, a package's debian/, a
- * makefile with a licence); else the highest of the next four up with a
+ * makefile with a licence, a kernel tree's Kconfig, Kbuild, arch/ and
+ * scripts/); else the highest of the next four up with a
  * makefile; else the file's folder. */
 static void find_root(struct sc_project *p)
 {
@@ -67,7 +57,7 @@ static void find_root(struct sc_project *p)
 				snprintf(p->root, sizeof(p->root), "%s", dir);
 				return;
 			}
-		if ((exists(dir, "debian", 1) && up) || make_and_licence(dir)) {
+		if ((exists(dir, "debian", 1) && up) || make_and_licence(dir) || sc_kernel_root(dir)) {
 			snprintf(p->root, sizeof(p->root), "%s", dir);
 			return;
 		}
@@ -90,6 +80,14 @@ static void find_root(struct sc_project *p)
 	}
 }
 
+/* Is dir's last part include, build or src (where a config.h is the tree's)? */
+static int top_folder(const char *dir)
+{
+	const char *last = strrchr(dir, '/');
+
+	return last && (!strcmp(last, "/include") || !strcmp(last, "/build") || !strcmp(last, "/src"));
+}
+
 /* Folders named include/ within three levels of the tree's top (not
  * hidden ones), and the tree's config.h (at the top, in include/ or
  * build/, else the shallowest). */
@@ -109,8 +107,10 @@ static void walk(struct sc_project *p, const char *dir, int depth, int *ndirs, i
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (stat(path, &st) != 0)
 			continue;
+		/* config.h at the top, or in its include/, build/ or src/ */
 		if (S_ISREG(st.st_mode) && !strcmp(e->d_name, "config.h") && depth < *cfg_depth &&
-		    strlen(path) < sizeof(p->config_h)) {
+		    strlen(path) < sizeof(p->config_h) &&
+		    (depth == 0 || (depth == 1 && top_folder(dir)))) {
 			snprintf(p->config_h, sizeof(p->config_h), "%s", path);
 			*cfg_depth = depth;
 		}
@@ -127,7 +127,8 @@ static void walk(struct sc_project *p, const char *dir, int depth, int *ndirs, i
 				++*ndirs;
 			}
 		}
-		if (depth < 2 && strcmp(e->d_name, "test") && strcmp(e->d_name, "tests"))
+		if (depth < 2 && strcmp(e->d_name, "test") && strcmp(e->d_name, "tests") &&
+		    strcmp(e->d_name, "debian"))
 			walk(p, path, depth + 1, ndirs, cfg_depth);
 	}
 	closedir(d);

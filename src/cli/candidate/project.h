@@ -32,7 +32,7 @@ struct sc_project {
  * path cannot be resolved). */
 int sc_project_learn(const char *file, struct sc_project *p);
 
-/* A copy of s in p's store, NULL when it is full. */
+/* A copy of s in p's store, NULL when it is full (ccdb.c). */
 const char *sc_project_keep(struct sc_project *p, const char *s);
 
 /* The flags of compile_commands.json at json for the file (an absolute
