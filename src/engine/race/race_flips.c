@@ -91,8 +91,8 @@ static int same_run(const struct sc_case *c, size_t b, size_t o, uint32_t j)
  * loads' instructions, where the run starts in each load, its length, the
  * read's number and the direction: runs of one group differ only in which
  * iteration of the same two loads they are (a word or vector loop that
- * re-reads every block the same way).  The first and the last byte of the
- * group's first run and of its last run are run.  Open addressing,
+ * re-reads every block the same way).  The group's ends are run: the first
+ * byte of its first run and the last byte of its last.  Open addressing,
  * cleared per case.
  */
 #define GROUPS 16384
@@ -163,16 +163,10 @@ size_t sc_flips_pick(const struct sc_trace *t, const struct sc_case *c, uint64_t
 		}
 	for (uint32_t k = 0; k < nused; k++) {
 		const struct group *g = &groups[used[k]];
-		uint32_t at[4] = { g->fs, g->fe, g->ls, g->le };
 
-		for (int q = 0; q < 4; q++) {
-			int dup = 0;
-
-			for (int r = 0; r < q; r++)
-				dup |= at[r] == at[q];
-			if (!dup)
-				add(fl, &n, wanted, c, at[q], g->j + 1);
-		}
+		add(fl, &n, wanted, c, g->fs, g->j + 1);
+		if (g->le != g->fs)
+			add(fl, &n, wanted, c, g->le, g->j + 1);
 	}
 	return n;
 }

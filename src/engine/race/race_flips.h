@@ -27,7 +27,8 @@ uint32_t sc_flips_read(size_t b, uint32_t j);
  * src[count-1]); for the other bytes, runs of neighbours read by the same
  * two loads and flipped the same way, grouped by the loads' instructions,
  * the run's place in each load, its length, the read's number and the
- * direction: the first and last byte of each group's first and last run.
+ * direction: each group's ends (the first byte of its first run, the last
+ * byte of its last).
  * Fills fl (up to SC_FLIPS_MAX); returns how many; *wanted: how many the
  * rule asked for.
  */
