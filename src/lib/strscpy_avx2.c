@@ -28,22 +28,19 @@ AVX2 static inline unsigned zeros32(__m256i v)
 	return (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()));
 }
 
-/* v with its bytes from k on zeroed (0 <= k <= 32). */
-AVX2 static inline __m256i keep32(__m256i v, unsigned k)
-{
-	const __m256i index = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-					       16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-					       30, 31);
-
-	return _mm256_and_si256(v, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)k), index));
-}
-
-/* The 32 bytes of v, the first of them the NUL's or not; store, return. */
+/* The 32 bytes of v, for dest + res, hold the NUL (m = zeros32(v)), which
+ * is before dest[count-1]: store the bytes up to it, nothing after (the
+ * first half whole if it can be, the rest in pieces). */
 AVX2 static inline ssize_t nul_in(char *dest, __m256i v, unsigned m, size_t res)
 {
 	unsigned k = (unsigned)__builtin_ctz(m);
 
-	_mm256_storeu_si256((__m256i *)(dest + res), keep32(v, k));
+	if (k >= 16) {
+		_mm_storeu_si128((__m128i *)(dest + res), _mm256_castsi256_si128(v));
+		vec_store_first16(dest + res + 16, _mm256_extracti128_si256(v, 1), k - 15);
+	} else {
+		vec_store_first16(dest + res, _mm256_castsi256_si128(v), k + 1);
+	}
 	return (ssize_t)(res + k);
 }
 

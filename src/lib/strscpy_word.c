@@ -1,13 +1,15 @@
 #include "strscpy_paths.h"
 #include "word_step.h"
 
-/* Word w, for d = dest + res, holds the NUL: store it up to the NUL. */
+/* Word w, for d = dest + res, holds the NUL: store it up to the NUL and
+ * nothing after it (dest past the NUL is left alone: --strict). */
 static inline ssize_t nul_in(char *d, word_t w, size_t res)
 {
 	word_t z = zero_bits(w);
+	size_t k = first_zero(z);
 
-	store_word(d, w & keep_before(z));
-	return (ssize_t)(res + first_zero(z));
+	store_first(d, w & keep_before(z), k + 1);
+	return (ssize_t)(res + k);
 }
 
 /* One of the four words for d = dest + res holds the NUL. */
