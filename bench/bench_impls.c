@@ -124,6 +124,8 @@ size_t bench_impls(struct bench_impl *out, size_t max)
 		path_fn[i] = p[i].fn;
 		/* "strscpy_avx2" -> column "avx2", "strscpy_avx512" -> "avx512" */
 		strncpy(cols[i], p[i].name + strlen("strscpy_"), 8);
+		if (strcmp(p[i].name, "strscpy_avx512_avx2") == 0)
+			strcpy(cols[i], "512+avx2");
 		out[n++] = (struct bench_impl){ p[i].name, cols[i], path_wrappers[i], 0 };
 	}
 	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]) && n < max; i++)

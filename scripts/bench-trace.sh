@@ -13,7 +13,7 @@ echo "($(nproc) cores; load now: $(cut -d' ' -f1-3 /proc/loadavg))"
 out=$(build/test_trace probe)
 case $out in SKIP*) echo "$out"; exit 0 ;; esac
 first=1
-for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512; do
+for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512 strscpy_avx512_avx2; do
 	line=$(build/test_trace bench build/libstrscpy.so "$sym" "$n" 2>&1) || continue
 	if [ $first = 1 ]; then
 		echo "$line" | head -1

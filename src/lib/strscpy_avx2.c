@@ -111,9 +111,10 @@ AVX2 static inline ssize_t align_dest(char *dest, const char *src, size_t *res)
  * of the source's page and dest[count-1], then 32 at a time; the last
  * bytes of the copy from one more load, the last bytes of a page in
  * vec_step16's pieces.  The load that holds the NUL is finished from.
+ * Also strscpy_avx512_avx2's rest (strscpy_paths.h).
  */
-AVX2 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char *src,
-							size_t count, size_t res)
+AVX2 __attribute__((noinline)) ssize_t strscpy_avx2_rest(char *dest, const char *src,
+							  size_t count, size_t res)
 {
 	for (;;) {
 		size_t room = wat_page_left(src + res);
@@ -172,8 +173,8 @@ AVX2 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char *
  * (VEC_ENTRY); copy_rest, with the loop and its registers to save, is
  * only called for longer ones.
  */
-AVX2 ssize_t strscpy_avx2(char *dest, const char *src, size_t count)
+AVX2 PATH_ALIGN ssize_t strscpy_avx2(char *dest, const char *src, size_t count)
 {
-	VEC_ENTRY(__m256i, 32, HEAD, load32, zeros32, finish32, nul_in, store32, copy_rest);
+	VEC_ENTRY(__m256i, 32, HEAD, load32, zeros32, finish32, nul_in, store32, strscpy_avx2_rest);
 }
 #endif

@@ -35,7 +35,7 @@ static ssize_t nul_in4(char *d, word_t a, word_t b, word_t c, word_t e, size_t r
  * to alignment, the last bytes of a page, the bytes up to count) in
  * word_step's pieces.  A short string is found in the first word.
  */
-ssize_t strscpy_word(char *dest, const char *src, size_t count)
+PATH_ALIGN ssize_t strscpy_word(char *dest, const char *src, size_t count)
 {
 	size_t res = 0;
 
