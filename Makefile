@@ -14,8 +14,8 @@ VERSION := $(shell cat VERSION)
 LIB_SRCS    := $(sort $(wildcard src/lib/*.c))
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c \
 			ref/ref_strlcat.c ref/ref_strncat.c ref/ref_stpncpy.c ref/ref_memccpy.c
-ENGINE_SRCS := $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c judge_image.c rules.c grid.c grid_rel.c grid_walk.c race.c race_case.c race_mutator.c race_reader.c elf_id.c load.c relations.c fixup.c inspect.c mem.c dest_demand.c trace.c trace_syscall.c trace_probe.c trace_decode.c race_trace.c)
-HEADERS     := $(wildcard src/*/*.h ref/*.h)
+ENGINE_SRCS := $(sort $(wildcard src/engine/*/*.c))
+HEADERS     := $(wildcard src/*/*.h src/engine/*/*.h ref/*.h)
 CLI_HEADERS := $(wildcard src/cli/*/*.h)
 
 ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)

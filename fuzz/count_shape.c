@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "../src/engine/mem.h"
+#include "../src/engine/base/mem.h"
 #include "count_shape.h"
 
 /*

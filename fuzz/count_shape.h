@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../src/engine/case.h"
+#include "../src/engine/case/case.h"
 
 /*
  * Rewrite the count of an encoded case (data, len >= SC_HEADER_LEN) for a

@@ -19,8 +19,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../src/engine/case.h"
-#include "../src/engine/grid.h"
+#include "../src/engine/case/case.h"
+#include "../src/engine/case/grid.h"
 
 #define MAX_LEN 8200       /* keep in step with max_len in fuzz.options */
 #define GRID_STEP 7919     /* a prime: a spread-out sample of the grid */
@@ -43,7 +43,7 @@ static void write_seed(const char *what, int relative)
 
 	sc_case_normalize(&c);
 	n = sc_case_encode(&c, buf);
-	/* Relative count (src/engine/case.c): count = strlen + delta. */
+	/* Relative count (src/engine/case/case.c): count = strlen + delta. */
 	if (relative && !sc_count_is_huge(&c)) {
 		int64_t delta = (int64_t)c.count - (int64_t)sc_case_strlen(&c);
 

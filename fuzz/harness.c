@@ -14,12 +14,12 @@
 #endif
 #endif
 
-#include "../src/engine/bytes.h"
-#include "../src/engine/clock.h"
-#include "../src/engine/count.h"
-#include "../src/engine/engine.h"
-#include "../src/engine/load.h"
-#include "../src/engine/relations.h"
+#include "../src/engine/base/bytes.h"
+#include "../src/engine/base/clock.h"
+#include "../src/engine/case/count.h"
+#include "../src/engine/run/engine.h"
+#include "../src/engine/load/load.h"
+#include "../src/engine/run/relations.h"
 #include "../src/lib/strscpy.h"
 #include "../src/lib/strscpy_paths.h"
 #include "count_shape.h"

@@ -3,7 +3,7 @@
  * and the plain file runner): read STRCHECK_* from the environment, load
  * the candidate, and check one input or abort with a message.
  *
- * An input is a case in the engine's encoding (src/engine/case.c): decoding,
+ * An input is a case in the engine's encoding (src/engine/case/case.c): decoding,
  * placing, running and judging are the engine's, exactly as for the
  * strcheck program, so every crash file replays with strcheck --replay.
  *

@@ -2,8 +2,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../src/engine/bytes.h"
-#include "../src/engine/count.h"
+#include "../src/engine/base/bytes.h"
+#include "../src/engine/case/count.h"
 #include "report.h"
 
 /* Source bytes, C-escaped, at most max (<= FH_SHOW_MAX) of them. */

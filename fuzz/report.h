@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../src/engine/engine.h"
+#include "../src/engine/run/engine.h"
 
 /* Who was checked, as the report names it. */
 struct fh_who {

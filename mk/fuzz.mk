@@ -86,7 +86,7 @@ LIB_FUZZING_ENGINE ?= -fsanitize=fuzzer
 #            case's time is the checker's (canary windows, the byte
 #            reference), and this makes fuzzing about 1.5x faster; their
 #            bulk copies and compares skip the sanitizer's interceptors
-#            too (SC_MEM_DIRECT, src/engine/mem.h), and their calls
+#            too (SC_MEM_DIRECT, src/engine/base/mem.h), and their calls
 #            through pointers (to those, to the candidate, always the same
 #            callee) are not traced; the references get no coverage at all
 #            (a counter bumped in memory at every byte of their loops made
@@ -111,9 +111,9 @@ endif
 FUZZ_CAND_SRCS  := $(sort $(wildcard src/lib/*.c))
 FUZZ_REF_SRCS   := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c \
 			ref/ref_strlcat.c ref/ref_strncat.c ref/ref_stpncpy.c ref/ref_memccpy.c
-FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) $(addprefix src/engine/,case.c count.c arena.c bytes.c canary.c engine.c judge.c judge_image.c rules.c elf_id.c load.c relations.c fixup.c mem.c dest_demand.c) fuzz/harness.c fuzz/report.c fuzz/count_shape.c
+FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) $(sort $(wildcard $(addprefix src/engine/,$(addsuffix /*.c,base case memory judge run load)))) fuzz/harness.c fuzz/report.c fuzz/count_shape.c
 FUZZ_LIB_SRCS   := $(FUZZ_CAND_SRCS) $(FUZZ_CHECK_SRCS)
-FUZZ_DEPS := $(wildcard src/*/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
+FUZZ_DEPS := $(wildcard src/*/*.h src/engine/*/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
 FUZZ_STD  := -std=c11 -D_GNU_SOURCE -Wall -Wextra
 fuzz_api   = $(patsubst fuzz_%,%,$(1))
 
@@ -241,8 +241,8 @@ fuzz-standalone: $(addprefix $(RUN_DIR)/,$(FUZZ_HARNESSES))
 # --- corpus and coverage ----------------------------------------------------
 # The seed corpus is generated, never committed: the generator encodes its
 # cases with the engine's own sc_case_encode, so it follows the encoding.
-CORPUS_DEPS := fuzz/gen_corpus.c src/engine/case.c src/engine/grid.c src/engine/grid_rel.c src/engine/grid_walk.c \
-	$(wildcard src/engine/*.h) scripts/gen-corpus.sh
+CORPUS_DEPS := fuzz/gen_corpus.c src/engine/case/case.c src/engine/case/grid.c src/engine/case/grid_rel.c src/engine/case/grid_walk.c \
+	$(wildcard src/engine/*/*.h) scripts/gen-corpus.sh
 $(FUZZ_SEEDS)/.stamp: $(CORPUS_DEPS)
 	@BUILD=$(BUILD) CC="$(FUZZ_CC)" bash scripts/gen-corpus.sh $(FUZZ_SEEDS)
 	@touch $@

@@ -1,7 +1,7 @@
 # strcheck: the checker program, its zoo of known-good and known-bad
 # implementations, and `make run` (check the project's own strscpy).
 
-.PHONY: strcheck zoo man docs
+.PHONY: strcheck zoo man docs run-checked
 
 strcheck: $(BUILD)/strcheck
 
@@ -75,7 +75,14 @@ $(BUILD)/zoo/%.so: tests/zoo/%.c
 # without libseccomp, one line says how to get the sandbox.
 NO_SECCOMP_LINE := strcheck: built without libseccomp, so the checked code runs unsandboxed: \
 	'make deps' (as root) installs it, and the next make rebuilds strcheck with the sandbox
-run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
+# First what strcheck needs at run time (libseccomp, Zydis: installed when
+# root, else one line saying how), then a make of its own, whose probes
+# see what was just installed, so the first run is sandboxed and traced.
+run:
+	@bash scripts/deps.sh --run
+	@$(MAKE) --no-print-directory run-checked
+
+run-checked: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 	@$(if $(filter 0,$(SECCOMP)),echo "$(NO_SECCOMP_LINE)" >&2)
 	$(BUILD)/strcheck --impl=$(BUILD)/libstrscpy.so --reader
 
@@ -87,7 +94,7 @@ run: $(BUILD)/strcheck $(BUILD)/libstrscpy.so
 man: $(BUILD)/strcheck
 	@bash scripts/gen-man.sh $(BUILD)/strcheck docs/strcheck.1 "$(VERSION)" README.md docs/checking.md docs/tamper.md
 
-# The tracer (src/engine/trace*.c) decodes instructions with Zydis
+# The tracer (src/engine/trace/) decodes instructions with Zydis
 # (libzydis-dev, scripts/deps.sh); without it (ZYDIS=0, no header, another
 # architecture) strcheck builds and its reports say the race check is
 # sampled, not traced.  Probed at every make, with a stamp (CONFIG_VARS,
@@ -96,14 +103,14 @@ man: $(BUILD)/strcheck
 ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
 CONFIG_VARS += ZYDIS
 ifeq ($(ZYDIS),1)
-$(BUILD)/engine/src/engine/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
+$(BUILD)/engine/src/engine/trace/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
 ZYDIS_LIBS := -lZydis
 STRCHECK_LDLIBS += $(ZYDIS_LIBS)
 endif
-$(BUILD)/engine/src/engine/trace_decode.o $(BUILD)/strcheck $(BUILD)/test_trace: \
+$(BUILD)/engine/src/engine/trace/trace_decode.o $(BUILD)/strcheck $(BUILD)/test_trace: \
 	$(call config_stamp,ZYDIS)
 
-# The tracer alone (tests/suite-37-trace.sh, scripts/bench-trace.sh).
+# The tracer alone (tests/suite-44-trace.sh, scripts/bench-trace.sh).
 $(BUILD)/test_trace: tests/test_trace.c $(BUILD)/libengine.a $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/test_trace.c -L$(BUILD) -lengine -ldl -lpthread -lm $(ZYDIS_LIBS)
 

@@ -6,7 +6,7 @@
 # gets the default run with the traced check skipped, `strcheck
 # --impl=ENTRY --seed=N --no-trace` (with --reader where the entry has it),
 # for SEEDS seeds: the traced check finds each of them deterministically
-# (tests/suite-36-race-traced.sh), so with it the table would measure the
+# (tests/suite-43-race-traced.sh), so with it the table would measure the
 # traced list's order, not the sampled checks' power; the table gives the share of
 # seeds that caught it and the median and worst time to detection (the
 # concurrent checks' own time up to the finding, from the report).  --first

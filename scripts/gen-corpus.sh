@@ -13,7 +13,7 @@ CC=${CC:-cc}
 mkdir -p "$BUILD/fuzz"
 gen=$BUILD/fuzz/gen_corpus
 $CC -std=c11 -D_GNU_SOURCE -Wall -Wextra -O2 -o "$gen" fuzz/gen_corpus.c \
-	src/engine/case.c src/engine/grid.c src/engine/grid_rel.c src/engine/grid_walk.c
+	src/engine/case/case.c src/engine/case/grid.c src/engine/case/grid_rel.c src/engine/case/grid_walk.c
 mkdir -p "$dest"
 tmp=$(mktemp -d "$BUILD/fuzz/corpus.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

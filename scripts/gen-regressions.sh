@@ -6,7 +6,7 @@
 # (the "case" of the JSON report: the engine's encoding, in hex) is saved
 # as FILE.case.  Grid and seed are fixed, so the same sources give the
 # same files.  Exits 1 if an entry finds nothing or another class.
-# Run it after a change of the case encoding (src/engine/case.c) or of
+# Run it after a change of the case encoding (src/engine/case/case.c) or of
 # the grid, then commit corpus/regressions/.  With FILE names as arguments
 # (the MANIFEST's first column) it writes only those, e.g. a new entry's.
 set -euo pipefail

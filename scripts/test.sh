@@ -50,9 +50,16 @@ if [ "$jobs" -gt 1 ]; then
 	echo "== building what the suites share"
 	shared="build/strcheck build/libstrscpy.so build/libstrscpy.a zoo"
 	command -v clang > /dev/null && [ "$tier" = test ] && shared="$shared fuzzers corpus fuzz-standalone"
+	# The README's s390x example (suite-05) runs on the s390x build.
+	command -v s390x-linux-gnu-gcc > /dev/null && command -v qemu-s390x > /dev/null &&
+		[ "$tier" = test ] && shared="$shared cross-s390x"
 	make -s $shared > build/test/shared-build.log 2>&1 ||
 		echo "(the shared build failed, see build/test/shared-build.log: the suites say what it costs them)"
 fi
+
+# The SARIF validator, fetched once for the suites that validate SARIF.
+bash scripts/sarif-validator.sh 2> build/test/sarif-fetch.err ||
+	echo "(no SARIF validator: $(cat build/test/sarif-fetch.err); the suites that use it say so)"
 
 # Run one suite into its log; its time goes to $times.
 run_suite() {

@@ -6,7 +6,7 @@
 # comment or document cites a "SPEC section" (no such file is part of the
 # project); the rule table of docs/contract.md is the one strcheck
 # --list-rules prints (the table the judge and the reports use,
-# src/engine/rules.c), and every list of the defect classes and every
+# src/engine/judge/rules.c), and every list of the defect classes and every
 # count of them in the docs is that table's; every strcheck command of the
 # README and of the man page's EXAMPLES runs (against stand-ins for "your"
 # files, tests/docs/); the sample reports are what strcheck prints now

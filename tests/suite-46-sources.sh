@@ -231,7 +231,7 @@ check build_dir_removed_after_interrupt "$([ "$n" = 0 ] && [ $rc = 3 ]; echo $?)
 
 # ---- fix-up emulation: a zeropad load whose first byte is unmapped stays a fault ----
 if cc -std=c11 -D_GNU_SOURCE -O1 -Isrc/kshim -o "$out/test_fixup" tests/test_fixup.c \
-	src/engine/fixup.c > "$out/test_fixup.log" 2>&1; then
+	src/engine/memory/fixup.c > "$out/test_fixup.log" 2>&1; then
 	"$out/test_fixup" >> "$out/test_fixup.log" 2>&1
 	check fixup_only_what_the_kernel_fixes $? "see $out/test_fixup.log"
 else
@@ -244,7 +244,7 @@ for cc in gcc clang; do
 	for f in src/cli/candidate/build.c src/cli/candidate/kbuild.c src/cli/candidate/kfuncs.c \
 		 src/cli/candidate/kprepare.c src/cli/candidate/ktree.c src/cli/candidate/kdiag.c \
 		 src/cli/candidate/candidate.c src/cli/candidate/endian_trap.c \
-		 src/engine/fixup.c src/engine/inspect.c src/engine/load.c; do
+		 src/engine/memory/fixup.c src/engine/load/inspect.c src/engine/load/load.c; do
 		$cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only "$f" >> "$out/warn-$cc.log" 2>&1 || ok=1
 	done
 	$cc -Wall -Wextra -Werror -fsyntax-only -nostdinc -ffreestanding -Isrc/kshim \

@@ -23,14 +23,11 @@ if ! make -s build/strcheck build/libstrscpy.so build/libstrscpy.a zoo > "$out/b
 	exit 1
 fi
 
-# The SARIF schema and validator ship in an npm package: fetched once.
+# The SARIF schema and validator ship in an npm package: fetched once
+# (scripts/sarif-validator.sh; scripts/test.sh runs it before the suites).
 val=build/validators/sarif
-if [ ! -x "$val/package/Sarif.Multitool" ]; then
-	mkdir -p "$val"
-	( cd "$val" && npm pack --silent @microsoft/sarif-multitool-linux@5.7.0 > pack.log 2>&1 &&
-	  tar xzf microsoft-sarif-multitool-linux-5.7.0.tgz && chmod +x package/Sarif.Multitool ) ||
-		fail "sarif_validator_fetched: npm pack @microsoft/sarif-multitool-linux failed (see $val/pack.log)"
-fi
+bash scripts/sarif-validator.sh 2> "$out/sarif-fetch.err" ||
+	fail "sarif_validator_fetched: $(cat "$out/sarif-fetch.err")"
 
 validate_json() {  # FILE SCHEMA
 	$PY - "$1" "$2" <<'PY'

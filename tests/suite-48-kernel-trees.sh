@@ -61,7 +61,7 @@ done
 expect_pass tree_v6.15_own_extable_clang --impl=tests/kernel-tree-v6.15/lib/string.c --cc=clang
 # With the concurrent checks too (--time=0: all of them, no deadline): the
 # traced check must excuse the zeropad loads past the page, as the fault
-# handler does (src/engine/race_trace.c, fixup.h).
+# handler does (src/engine/race/race_trace.c, fixup.h).
 run tree_next_concurrent --impl=tests/kernel-tree-next/lib/string.c --symbol=sized_strscpy --time=0
 [ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/tree_next_concurrent.out" &&
 	grep -q '^traced check: [1-9]' "$out/tree_next_concurrent.out"

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "../src/engine/count.h"
-#include "../src/engine/dest_demand.h"
-#include "../src/engine/engine.h"
-#include "../src/engine/grid.h"
+#include "../src/engine/case/count.h"
+#include "../src/engine/memory/demand.h"
+#include "../src/engine/run/engine.h"
+#include "../src/engine/case/grid.h"
 
 static int failures;
 
@@ -314,7 +314,7 @@ static void judge(void)
 	result("judge_pad_huge_must_write_nothing", n > 0, "a copy without refusal passed");
 	n = check(SC_STRSCPY_PAD, SC_REL_NONE, UINT64_MAX, sc_reference(SC_STRSCPY_PAD), f);
 	result("judge_pad_huge_refusal_passes", n == 0, f[0].what);
-	/* dest backed on demand up to count (dest_demand.h). */
+	/* dest backed on demand up to count (memory/demand.h). */
 	n = check(SC_STRSCPY, SC_REL_NONE, (1u << 17) + 65, (void *)zero_fill, f);
 	result("demand_zero_fill_2p17_passes", n == 0 && sc_demand_backed(&eng.hdst) == 0, f[0].what);
 	n = check(SC_STRSCPY, SC_REL_NONE, (1u << 20) + 1, (void *)zero_fill, f);

@@ -1,5 +1,5 @@
 /*
- * test_fixup: the exception-table emulation (src/engine/fixup.c) fixes up
+ * test_fixup: the exception-table emulation (src/engine/memory/fixup.c) fixes up
  * exactly what the kernel would.  A zeropad load that crosses into an
  * unmapped page completes with zeros; one whose first byte is unmapped, and
  * a plain load not in the table, still fault.  Built by
@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../src/engine/fixup.h"
+#include "../src/engine/memory/fixup.h"
 
 /* The engine's hook, which sc_fixup_register sets (this test stands in
  * for the engine and calls sc_fixup_apply itself). */

@@ -19,11 +19,11 @@
 #include <unistd.h>
 
 #include "../ref/ref.h"
-#include "../src/engine/clock.h"
-#include "../src/engine/engine.h"
-#include "../src/engine/grid.h"
-#include "../src/engine/race.h"
-#include "../src/engine/relations.h"
+#include "../src/engine/base/clock.h"
+#include "../src/engine/run/engine.h"
+#include "../src/engine/case/grid.h"
+#include "../src/engine/race/race.h"
+#include "../src/engine/run/relations.h"
 #include "../src/lib/strscpy.h"
 #include "../src/lib/strscpy_paths.h"
 #include "test_lib.h"

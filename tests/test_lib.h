@@ -8,8 +8,8 @@
 
 #include <stdint.h>
 
-#include "../src/engine/engine.h"
-#include "../src/engine/race.h"
+#include "../src/engine/run/engine.h"
+#include "../src/engine/race/race.h"
 
 extern struct sc_engine eng;
 extern struct sc_case scratch;  /* the case being built */

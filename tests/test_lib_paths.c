@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../src/engine/grid.h"
+#include "../src/engine/case/grid.h"
 #include "test_lib.h"
 
 /* The path under test, and a check's name with its name in it. */

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../src/engine/engine.h"
-#include "../src/engine/grid.h"
+#include "../src/engine/run/engine.h"
+#include "../src/engine/case/grid.h"
 #include "../src/lib/strscpy.h"
 
 static struct sc_engine A, B;

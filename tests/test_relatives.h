@@ -5,8 +5,8 @@
 #ifndef TEST_RELATIVES_H
 #define TEST_RELATIVES_H
 
-#include "../src/engine/engine.h"
-#include "../src/engine/grid.h"
+#include "../src/engine/run/engine.h"
+#include "../src/engine/case/grid.h"
 
 /* One PASS or FAIL line; a FAIL counts. */
 void result(const char *name, int ok, const char *why);

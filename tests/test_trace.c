@@ -1,5 +1,5 @@
 /*
- * test_trace.c - the tracer and the traced checks, alone (suite-37-trace):
+ * test_trace.c - the tracer and the traced checks, alone (suite-44-trace):
  *   test_trace probe                  the probe and the cost per access
  *   test_trace cover SO SYMBOL N      the tracer against itself: over the first
  *       N cases, the traced reads must cover every byte the call needs to
@@ -19,10 +19,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "../src/engine/engine.h"
-#include "../src/engine/load.h"
-#include "../src/engine/race_trace.h"
-#include "../src/engine/clock.h"
+#include "../src/engine/run/engine.h"
+#include "../src/engine/load/load.h"
+#include "../src/engine/race/race_trace.h"
+#include "../src/engine/base/clock.h"
 
 static struct sc_engine e;
 

@@ -1,7 +1,7 @@
 /* Defect (retval) on every call, and a millisecond a call: the run lasts
  * long enough for a signal to cut it after the defect was found, which
  * must still be reported (and written to --output), exit 1.  Not in
- * MANIFEST (suite-36-verdicts runs it). */
+ * MANIFEST (suite-42-verdicts runs it). */
 #include <errno.h>
 #include <sys/types.h>
 #include <time.h>

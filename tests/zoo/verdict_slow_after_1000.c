@@ -1,7 +1,7 @@
 /* Correct, fast for its first 1000 calls, then a millisecond a call (a
  * cache that stops fitting, a lock that starts to contend).  Before
  * issue 22 this passed after 1,120 cases; the run must end INCOMPLETE.
- * Not in MANIFEST (suite-36-verdicts runs it). */
+ * Not in MANIFEST (suite-42-verdicts runs it). */
 #include <errno.h>
 #include <sys/types.h>
 #include <time.h>

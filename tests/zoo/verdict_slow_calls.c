@@ -1,7 +1,7 @@
 /* Correct but slow: a byte loop with about 20 microseconds of other work
  * per call (the speed of code under a sanitizer or an emulator).  The
  * default --time cannot run its whole grid: the run must end INCOMPLETE
- * (exit 3), never PASS.  Not in MANIFEST (suite-36-verdicts runs it). */
+ * (exit 3), never PASS.  Not in MANIFEST (suite-42-verdicts runs it). */
 #include <errno.h>
 #include <sys/types.h>
 #include <time.h>

@@ -1,7 +1,7 @@
 /* Correct, with a constructor that takes 1.5 seconds (a library that
  * builds tables at load).  The load is reported and does not eat the
  * check: with --time=1 the cases asked for still run.  Not in MANIFEST
- * (suite-36-verdicts runs it). */
+ * (suite-42-verdicts runs it). */
 #include <errno.h>
 #include <sys/types.h>
 #include <time.h>

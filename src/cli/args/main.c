@@ -15,10 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../engine/bytes.h"
-#include "../../engine/grid.h"
-#include "../../engine/race.h"
-#include "../../engine/race_trace.h"
+#include "../../engine/base/bytes.h"
+#include "../../engine/case/grid.h"
+#include "../../engine/race/race.h"
+#include "../../engine/race/race_trace.h"
 #include "../candidate/beside.h"
 #include "../candidate/candidate.h"
 #include "../candidate/inputs.h"

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../engine/case.h"
+#include "../../engine/case/case.h"
 
 /* Report formats, in the order of the --format choices (options.c). */
 enum sc_format { SC_TEXT, SC_JSON, SC_JUNIT, SC_SARIF };

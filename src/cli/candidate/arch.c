@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../engine/elf_id.h"
+#include "../../engine/load/elf_id.h"
 #include "arch.h"
 #include "build.h"
 

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../engine/elf_id.h"
+#include "../../engine/load/elf_id.h"
 #include "build.h"
 
 enum sc_input_kind sc_input_kind(const char *path)

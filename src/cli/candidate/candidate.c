@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../engine/inspect.h"
-#include "../../engine/load.h"
+#include "../../engine/load/inspect.h"
+#include "../../engine/load/load.h"
 #include "candidate.h"
 #include "kprepare.h"
 #include "ktree.h"

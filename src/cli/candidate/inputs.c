@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../engine/elf_id.h"
+#include "../../engine/load/elf_id.h"
 #include "inputs.h"
 
 static const char *kind_of(mode_t m)

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "../../engine/case.h"
+#include "../../engine/case/case.h"
 #include "build.h"
 
 /* Which word-at-a-time.h the build takes from the tree. */

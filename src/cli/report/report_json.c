@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../engine/count.h"
+#include "../../engine/case/count.h"
 #include "report_util.h"
 
 static void json_hex(FILE *out, const uint8_t *b, size_t n)

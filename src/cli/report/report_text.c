@@ -7,8 +7,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../../engine/bytes.h"
-#include "../../engine/count.h"
+#include "../../engine/base/bytes.h"
+#include "../../engine/case/count.h"
 #include "report_util.h"
 #include "source_lines.h"
 

@@ -2,8 +2,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../../engine/bytes.h"
-#include "../../engine/dest_demand.h"
+#include "../../engine/base/bytes.h"
+#include "../../engine/memory/demand.h"
 #include "report_util.h"
 
 /* Longest --case= hex that goes on a command line; longer cases are named

@@ -61,7 +61,7 @@ struct sc_msg_done {
 	uint32_t phase;
 	uint64_t pos;            /* positions [start, pos) of the phase ran */
 	uint64_t cut;            /* of the cases since the last one: cut where dest
-				  * stops being backed (dest_demand.h) */
+				  * stops being backed (memory/demand.h) */
 	uint64_t cut_pos;        /* the first such case's position, when cut > 0 */
 };
 

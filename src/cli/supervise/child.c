@@ -7,9 +7,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../engine/grid.h"
-#include "../../engine/load.h"
-#include "../../engine/race.h"
+#include "../../engine/case/grid.h"
+#include "../../engine/load/load.h"
+#include "../../engine/race/race.h"
 #include "channel.h"
 #include "child.h"
 #include "child_trace.h"

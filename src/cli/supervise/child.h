@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "../../engine/clock.h"
+#include "../../engine/base/clock.h"
 #include "plan.h"
 
 /* Where the child is: written per case, read by the supervisor to name the

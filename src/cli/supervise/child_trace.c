@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../engine/clock.h"
-#include "../../engine/race.h"
+#include "../../engine/base/clock.h"
+#include "../../engine/race/race.h"
 #include "channel.h"
 #include "child_trace.h"
 #include "sandbox.h"

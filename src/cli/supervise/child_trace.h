@@ -7,7 +7,7 @@
 #ifndef SC_CHILD_TRACE_H
 #define SC_CHILD_TRACE_H
 
-#include "../../engine/race_trace.h"
+#include "../../engine/race/race_trace.h"
 #include "record.h"
 
 struct sc_trace_sink {

@@ -2,7 +2,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "../../engine/race_trace.h"
+#include "../../engine/race/race_trace.h"
 #include "findings.h"
 
 static int64_t first_window_diff(const struct sc_outcome *a, const struct sc_outcome *b)

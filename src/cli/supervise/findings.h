@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "../../engine/rules.h"
+#include "../../engine/judge/rules.h"
 #include "plan.h"
 #include "record.h"
 

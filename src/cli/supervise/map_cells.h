@@ -15,8 +15,8 @@
 
 #include <stdint.h>
 
-#include "../../engine/case.h"
-#include "../../engine/rules.h"
+#include "../../engine/case/case.h"
+#include "../../engine/judge/rules.h"
 
 #define SC_MAP_COLS 65   /* 0..63, then "64 or more / away from the guards" */
 #define SC_MAP_ROWS 72   /* 0..63 one by one, then doubling buckets */

@@ -1,8 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../engine/grid.h"
-#include "../../engine/race_trace.h"
+#include "../../engine/case/grid.h"
+#include "../../engine/race/race_trace.h"
 #include "plan.h"
 
 /* Cases of each kind the spread takes (round by round, one of each kind

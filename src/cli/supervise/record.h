@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "../../engine/case.h"
-#include "../../engine/engine.h"
+#include "../../engine/case/case.h"
+#include "../../engine/run/engine.h"
 
 struct sc_map;
 
@@ -132,7 +132,7 @@ struct sc_record {
 	uint64_t refused;                /* system calls the sandbox refused */
 	double load_seconds;             /* the first load (constructors), by the supervisor's clock */
 	int interrupted;                 /* the signal that cut the run (SIGINT, SIGTERM, ...), or 0 */
-	/* Cases whose call ran past the dest strcheck backs (dest_demand.h):
+	/* Cases whose call ran past the dest strcheck backs (memory/demand.h):
 	 * its writes from there on were not judged; the first one's case. */
 	uint64_t cut, cut_index;
 	enum sc_phase cut_phase;

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "../../engine/rules.h"
+#include "../../engine/judge/rules.h"
 
 /* When a call is refused: its arguments the filter looks at. */
 enum sc_sys_when {

@@ -1,6 +1,6 @@
 /*
  * kshim/extable.h - the kernel's exception-table macros, writing entries
- * strcheck's fault handler reads (src/engine/fixup.h): a load listed
+ * strcheck's fault handler reads (src/engine/memory/fixup.h): a load listed
  * there may fault, and is finished the way the kernel would finish it.
  * Each field is an offset from its own address, so the table needs no
  * relocation in a shared object.  (strcheck kernel shim, no kernel code.)

@@ -3,7 +3,7 @@
  * generic word-at-a-time.h (which has none) with CONFIG_DCACHE_WORD_ACCESS
  * on: one word load listed in the exception table as a zeropad load, so a
  * page-crossing load whose second page is unmapped is finished with zeros
- * (src/engine/fixup.c), as the architectures that have the switch do.
+ * (src/engine/memory/fixup.c), as the architectures that have the switch do.
  * x86-64 only: elsewhere pick an architecture's own header.
  */
 #ifndef KSHIM_ZEROPAD_H

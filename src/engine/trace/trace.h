@@ -1,0 +1,115 @@
+/*
+ * trace.h - a read and write trace of one call (x86-64 Linux, docs/race.md
+ * "The traced check").
+ *
+ * While a traced call runs, the source arena's data pages are
+ * inaccessible and the destination arena's read-only (for the candidate's
+ * view; the checker's writable alias of the source stays writable).  Each
+ * access of the candidate (its own code or the C library's) faults; the
+ * SIGSEGV hook decodes the instruction (trace_decode.h), records the
+ * access (instruction address, bytes, load or store), opens the pages the
+ * instruction touches and sets the trap flag; after that one instruction
+ * the SIGTRAP hook closes them again.  A rep string instruction is
+ * recorded per element.  Optionally the tracer
+ *   - flips one source byte right after a given access and lets the rest
+ *     of the call run untraced (the deterministic race check), and
+ *   - watches dest after every store (the deterministic reader check):
+ *     a dest that started terminated must hold a NUL in dest[0..count-1],
+ *     and no byte may be stored twice with different values.
+ *
+ * Protections change only through the tracer's own system call
+ * instruction (sc_trace_syscall_ip), so the sandbox can allow mprotect of
+ * the arenas from there and nowhere else.
+ */
+#ifndef SC_TRACE_H
+#define SC_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../run/engine.h"
+
+struct sc_access {
+	uint64_t ip;     /* the instruction */
+	uint64_t lo;     /* first byte */
+	uint32_t len;    /* bytes */
+	uint8_t write;   /* 1: a store */
+	uint8_t arena;   /* 's' source, 'd' dest */
+	uint8_t flags;   /* SC_MEM_* (trace_decode.h), SC_ACC_GUESSED */
+};
+
+/* The width was not decoded: the one faulting byte is recorded. */
+#define SC_ACC_GUESSED 0x80
+
+/* Most accesses one traced call records; the rest of the call runs untraced. */
+#define SC_TRACE_MAX 65536
+
+struct sc_trace {
+	struct sc_access *acc;   /* SC_TRACE_MAX of them (sc_trace_init) */
+	size_t n;                /* recorded */
+	int cut;                 /* more than SC_TRACE_MAX: the rest untraced */
+	/* Flip (set before the call): right after the flip_read-th read
+	 * (1, 2, ...) of the source byte at flip_at, write flip_to at flip_rw
+	 * (its writable alias) and stop tracing.  Only that byte's page is
+	 * traced then.  flip_read 0: no flip. */
+	long flip_read;
+	const unsigned char *flip_at;
+	unsigned char *flip_rw;
+	unsigned char flip_to;
+	int flipped;
+	/* Trace the stores into dest too (the reader check). */
+	int trace_dest;
+	/* Pages left untraced (a long string's middle): [skip_src, +skip_src_len)
+	 * of the source, [skip_dst, +skip_dst_len) of dest; page-aligned. */
+	const unsigned char *skip_src, *skip_dst;
+	size_t skip_src_len, skip_dst_len;
+	/* Reader (set before the call, implies trace_dest): watch
+	 * dest[0..count-1] after stores. */
+	int watch_dest;
+	/* ... found: the first access after which dest held no NUL in
+	 * dest[0..count-1] (-1: none), and the first byte stored twice with
+	 * different values (rewrite_at < 0: none) with the two stores. */
+	long unterminated_at;
+	long rewrite_at, rewrite_first;
+	size_t rewrite_byte;
+	unsigned char rewrite_old, rewrite_new;
+};
+
+/*
+ * 1 if tracing can run here (x86-64 Linux, Zydis, no sanitizer, a kernel
+ * that delivers the trap: probed once on a load of the tracer's own); else
+ * 0 and *why says why in a few words.
+ */
+int sc_trace_available(struct sc_engine *e, const char **why);
+
+/* Why this build of the tracer cannot run anywhere (the architecture, a
+ * sanitizer, no Zydis), or NULL; needs no engine (a parent's check). */
+const char *sc_trace_built_why(void);
+
+/* From now on tracing is unavailable, for the reason given (a reason of
+ * the build itself, e.g. no Zydis, is still the one said). */
+void sc_trace_refuse(const char *why);
+
+/* Allocate the trace's records; 0 or -1. */
+int sc_trace_init(struct sc_trace *t);
+void sc_trace_fini(struct sc_trace *t);
+
+/*
+ * Run fn on the case traced (into e->cand, as sc_run would; dest starts
+ * terminated when t->watch_dest).  The outcome is the call's; the trace
+ * is in t.  Without trace_dest or watch_dest only the source is traced.
+ */
+void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_trace *t);
+
+/* mprotect through the tracer's own system call instruction (x86-64; a
+ * plain mprotect elsewhere); the kernel's return value (-errno). */
+long sc_trace_mprotect(void *addr, size_t len, long prot);
+
+/* Where the tracer's system call returns to (seccomp's instruction pointer
+ * of its mprotect calls), or 0 where there is no tracer. */
+uint64_t sc_trace_syscall_ip(void);
+
+/* Nanoseconds per traced access, measured on the tracer's own probe. */
+double sc_trace_cost_ns(struct sc_engine *e, unsigned loads);
+
+#endif

@@ -1,0 +1,120 @@
+/*
+ * trace_probe.c - whether the tracer can run here, and what a traced
+ * access costs (trace.h): the build (x86-64 Linux, Zydis, no sanitizer
+ * owning SIGSEGV) and a probe of the kernel's trap on the reference's
+ * own byte loop.
+ */
+#include <string.h>
+#include <time.h>
+
+#include "../../../ref/ref.h"
+#include "../base/clock.h"
+#include "trace.h"
+#include "trace_decode.h"
+
+#if defined(__x86_64__) && defined(__linux__)
+#define TRACE_ARCH 1
+#else
+#define TRACE_ARCH 0
+#endif
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TRACE_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define TRACE_SANITIZED 1
+#endif
+#endif
+#ifndef TRACE_SANITIZED
+#define TRACE_SANITIZED 0
+#endif
+
+/* The probe: the reference's byte loop traced on a short string must show
+ * each byte read and stored once, in order. */
+static int probe(struct sc_engine *e)
+{
+	static struct sc_case c;
+	struct sc_trace t;
+	int ok;
+
+	if (sc_trace_init(&t) != 0)
+		return 0;
+	memset(&c, 0, sizeof(c));
+	c.api = SC_STRSCPY;
+	memcpy(c.src, "abc", 4);
+	c.src_len = 4;
+	c.count = 8;
+	t.trace_dest = 1;
+	sc_trace_run(e, &c, (void *)ref_strscpy, &t);
+	ok = e->cand.stop == SC_RETURNED && e->cand.ret == 3 && t.n >= 8;
+	for (size_t i = 0, r = 0; ok && i < t.n; i++)
+		if (!t.acc[i].write && t.acc[i].lo != (uint64_t)(uintptr_t)e->cand.src + r++)
+			ok = 0;
+	sc_trace_fini(&t);
+	return ok;
+}
+
+static int known, probed;
+static const char *built, *refused;
+
+/* A refusal (the sandbox's) stands after the build's reasons whenever it
+ * comes: a build without the tracer says so first. */
+void sc_trace_refuse(const char *why)
+{
+	if (!refused)
+		refused = why;
+}
+
+const char *sc_trace_built_why(void)
+{
+	const char *why = NULL;
+
+	if (!TRACE_ARCH)
+		why = "the tracer runs on x86-64 Linux only";
+	else if (TRACE_SANITIZED)
+		why = "a sanitizer build (the sanitizer owns SIGSEGV)";
+	else if (!sc_decode_available(&why) && !why)
+		why = "the decoder did not start";
+	return why;
+}
+
+int sc_trace_available(struct sc_engine *e, const char **why)
+{
+	const char *said;
+
+	if (!known) {
+		known = 1;
+		built = sc_trace_built_why();
+		if (!built && !refused)
+			probed = probe(e);
+	}
+	said = built ? built : refused ? refused :
+	       !probed ? "the kernel did not deliver the trap of a traced load" : NULL;
+	if (why)
+		*why = said;
+	return !said;
+}
+
+double sc_trace_cost_ns(struct sc_engine *e, unsigned loads)
+{
+	static struct sc_case c;
+	struct sc_trace t;
+	double start, ns;
+
+	if (!sc_trace_available(e, NULL) || sc_trace_init(&t) != 0)
+		return 0;
+	memset(&c, 0, sizeof(c));
+	c.api = SC_STRSCPY;
+	if (loads > SC_SRC_MAX / 2)
+		loads = SC_SRC_MAX / 2;
+	memset(c.src, 'a', loads / 2);
+	c.src_len = loads / 2 + 1;
+	c.count = c.src_len;
+	t.trace_dest = 1;
+	start = sc_now();
+	sc_trace_run(e, &c, (void *)ref_strscpy, &t);
+	ns = (sc_now() - start) * 1e9 / (double)(t.n ? t.n : 1);
+	sc_trace_fini(&t);
+	return ns;
+}

@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# tier: check
+# The traced check (docs/race.md, "The traced check"), deterministic: the
+# tracer's probe; every race and reader defect of the zoo caught by the
+# traced check within the first cases of its list (each named by byte and
+# instruction), the correct implementations and every path of the bundled
+# strscpy passing the first cases; a finding's replay line
+# (--case --race-flip) reproducing it exactly, twice; the tracer broken on
+# purpose (one load skipped, one width decoded short) missing defects, so
+# these tests can fail.  Where the tracer cannot run (not x86-64, no
+# Zydis) everything SKIPs but the report's one line.  Counts and outcomes
+# only: no time is asserted.  Prints PASS / FAIL / SKIP lines.
+set -u
+cd "$(dirname "$0")/.."
+out=build/test/trace
+mkdir -p "$out"
+SC=build/strcheck
+T=build/test_trace
+
+. tests/common.sh
+
+if ! make -s build/strcheck build/test_trace build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
+	fail "build: see $out/build.log"
+	exit 0
+fi
+probe=$($T probe)
+if [[ $probe == SKIP* ]]; then
+	skip "tracer: ${probe#SKIP }"
+	# The report says the race check is sampled, in one line.
+	$SC --impl=build/zoo/ok_byte_loop.so --time=1 > "$out/sampled.out" 2>&1
+	grep -q '^traced check: not here (.*): the race check is sampled, not traced$' \
+		"$out/sampled.out"
+	check report_says_sampled $? "no 'traced check: not here' line (see $out/sampled.out)"
+	exit 0
+fi
+pass "tracer_probe"
+
+# The zoo's race and reader defects (every race entry of the MANIFEST):
+# caught by the traced check alone, in the first 40 cases of the list
+# (what a default run on a loaded machine traces), with the class expected.
+# run_zoo BINARY: prints one line per entry, "NAME found|missed RULE".
+run_zoo() {
+	local bin=$1 z api sym flags cls r
+	grep -E '^bad_[a-z0-9_]+ .* race$' tests/zoo/MANIFEST |
+	while read -r z api sym flags cls; do
+		[[ $flags == *--reader* ]] && r=reader || r=
+		r=$("$bin" check "build/zoo/$z.so" "$api" "$sym" $r 0 40 | grep '^FINDING' | head -1)
+		if [[ $r == "FINDING race "* ]]; then
+			echo "$z found $(echo "$r" | cut -d' ' -f3)"
+		else
+			echo "$z missed"
+		fi
+	done
+}
+run_zoo $T > "$out/zoo.txt"
+while read -r z how rule; do
+	check "zoo_${z}_caught_traced" "$([ "$how" = found ]; echo $?)" "missed by the traced check"
+done < "$out/zoo.txt"
+
+# The finding names the byte and both instructions.
+$T check build/zoo/bad_race_volatile_loop.so strscpy strscpy 0 64 > "$out/volatile.txt"
+grep -q 'made NUL right after its read 1 by strscpy+0x[0-9a-f]*, read again by strscpy+0x' "$out/volatile.txt"
+check finding_names_byte_and_instructions $? "$(cat "$out/volatile.txt")"
+
+# ... and, in the text report, their source lines (the zoo has -g).
+$SC --impl=build/zoo/bad_race_volatile_loop.so --time=2 > "$out/source.out" 2>&1
+grep -q '^  source    bad_race_volatile_loop.c:[0-9]*, bad_race_volatile_loop.c:[0-9]*' "$out/source.out"
+check finding_gives_source_lines $? "see $out/source.out"
+
+# Correct implementations and every path: the first 32 cases pass, with
+# the reader's watch (stores traced too).
+for e in ok_byte_loop:strscpy ok_aligned_word:strscpy ok_page_limited:strscpy \
+	ok_sse2_aligned:strscpy ok_word_any_count:strscpy; do
+	z=${e%%:*}
+	r=$($T check "build/zoo/$z.so" strscpy strscpy reader 0 32 | tail -1)
+	check "ok_${z}_passes_traced" "$([ "$r" = PASS ]; echo $?)" "$r"
+done
+for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512 strscpy_pad; do
+	api=strscpy
+	[ $sym = strscpy_pad ] && api=strscpy_pad
+	if [[ $sym == strscpy_avx* ]] && ! grep -q "${sym#strscpy_}" /proc/cpuinfo; then
+		skip "lib_${sym}_passes_traced: this CPU has no ${sym#strscpy_}"
+		continue
+	fi
+	r=$($T check build/libstrscpy.so $sym $api reader 0 32 | tail -1)
+	check "lib_${sym}_passes_traced" "$([ "$r" = PASS ]; echo $?)" "$r"
+done
+
+# The tracer against itself: every byte copied was seen read, every byte
+# written seen stored (a skipped access or a width decoded short shows).
+# cover BINARY: prints one line per path, "SYMBOL COVERED" or its gap.
+cover() {
+	local sym
+	for sym in strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512; do
+		[[ $sym == strscpy_avx* ]] && ! grep -q "${sym#strscpy_}" /proc/cpuinfo && continue
+		echo "$sym $("$1" cover build/libstrscpy.so $sym 48)"
+	done
+	echo "ok_byte_loop $("$1" cover build/zoo/ok_byte_loop.so strscpy 48)"
+	echo "bad_race_memccpy $("$1" cover build/zoo/bad_race_memccpy.so strscpy 48)"
+}
+cover $T > "$out/cover.txt"
+while read -r what res; do
+	check "trace_covers_${what}" "$([ "$res" = COVERED ]; echo $?)" "$res"
+done < "$out/cover.txt"
+
+# Through strcheck: the traced phase finds the double read, its replay line
+# reproduces it exactly (twice the same), and the mutator's line stands beside.
+$SC --impl=build/zoo/bad_double_read.so --time=2 > "$out/run.out" 2>&1
+rc=$?
+grep -q '^  found by  traced check, case ' "$out/run.out" && grep -q '^race check: ' "$out/run.out" &&
+	grep -q '^traced check: ' "$out/run.out" && [ $rc = 1 ]
+check strcheck_traced_phase_finds_and_mutator_beside $? "rc=$rc (see $out/run.out)"
+replay=$(sed -n 's/^  replay    strcheck //p' "$out/run.out" | head -1)
+if [[ $replay == *--race-flip=* ]]; then
+	# shellcheck disable=SC2086
+	$SC $replay > "$out/replay1.out" 2>&1
+	r1=$?
+	# shellcheck disable=SC2086
+	$SC $replay > "$out/replay2.out" 2>&1
+	r2=$?
+	w1=$(grep '^  what' "$out/replay1.out")
+	w2=$(grep '^  what' "$out/replay2.out")
+	[ $r1 = 1 ] && [ $r2 = 1 ] && [ -n "$w1" ] && [ "$w1" = "$w2" ] &&
+		grep -q '^DEFECT 1: race (rule nul-terminated)' "$out/replay1.out"
+	check race_flip_replays_exactly $? "rc $r1 $r2 (see $out/replay1.out)"
+else
+	fail "race_flip_replays_exactly: no --race-flip in the replay line: $replay"
+fi
+# --emit-repro: the reproducer does the same flip, deterministically (one
+# call): it fails on the defect and passes a correct copy.
+rm -rf "$out/repro"
+$SC --impl=build/zoo/bad_race_volatile_loop.so --time=2 --emit-repro="$out/repro" > "$out/repro.out" 2>&1
+r=$(ls "$out"/repro/*race*.c 2>/dev/null | head -1)
+if [ -n "$r" ] && grep -q '^#define REPRO_MODE 3' "$r" &&
+	cc -Wall -Wextra -Werror -o "$out/repro/flip" "$r" -ldl -lpthread > "$out/repro/build.log" 2>&1; then
+	"$out/repro/flip" > "$out/repro/bad.txt"
+	rb=$?
+	"$out/repro/flip" build/zoo/ok_byte_loop.so strscpy > "$out/repro/ok.txt"
+	ro=$?
+	[ $rb = 1 ] && [ $ro = 0 ] && grep -q '^DEFECT: returned' "$out/repro/bad.txt"
+	check repro_flips_deterministically $? "bad $rb, ok $ro (see $out/repro)"
+else
+	fail "repro_flips_deterministically: no traced-flip reproducer built (see $out/repro.out)"
+fi
+$SC --impl=build/zoo/ok_byte_loop.so --case=0000002001000000000000000000 --race-flip=0@1 \
+	> "$out/flip-ok.out" 2>&1
+check race_flip_passes_a_correct_copy $? "see $out/flip-ok.out"
+$SC --impl=build/zoo/ok_byte_loop.so --race-flip=0@1 > "$out/flip-alone.out" 2>&1
+rc=$?
+[ $rc = 2 ] && [ "$(wc -l < "$out/flip-alone.out")" = 1 ]
+check race_flip_needs_a_case $? "rc=$rc"
+
+# --traced-case=N: case N of the traced list, the very case the traced
+# phase ran (with --race-flip, the same flip).  A case too long to print
+# as hex (case 63: 8378 bytes) replays by its number, not as a random case.
+n=$(sed -n 's/^  found by  traced check, case \([0-9]*\).*/\1/p' "$out/run.out" | head -1)
+flip=$(grep -o -- '--race-flip=[0-9@]*' <<< "$replay")
+$SC --impl=build/zoo/bad_double_read.so --traced-case="$n" $flip > "$out/tcase.out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ -n "$n" ] && [ -n "$flip" ] &&
+	[ "$(grep '^  what' "$out/tcase.out")" = "$(grep '^  what' "$out/replay1.out")" ]
+check traced_case_flip_replays_the_finding $? "rc=$rc, case '$n' $flip (see $out/tcase.out)"
+$SC --impl=build/zoo/bad_reader_page_end_bytes.so --reader --traced-case=63 > "$out/tlong.out" 2>&1
+rc=$?
+replay=$(sed -n 's/^  replay    strcheck //p' "$out/tlong.out" | head -1)
+[ $rc = 1 ] && [[ $replay == *" --traced-case=63 --reader" ]] && [[ $replay != *--random-case* ]]
+check traced_case_long_replays_by_number $? "rc=$rc, replay '$replay' (see $out/tlong.out)"
+# shellcheck disable=SC2086
+$SC $replay > "$out/tlong2.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^DEFECT 1: race (rule reader-sees-nul)' "$out/tlong2.out"
+check traced_case_long_replay_finds_it_again $? "rc=$rc (see $out/tlong2.out)"
+$SC --impl=build/zoo/ok_byte_loop.so --traced-case=99999999 > "$out/tbad.out" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q 'out of range' "$out/tbad.out"
+check traced_case_out_of_range $? "rc=$rc (see $out/tbad.out)"
+
+# --no-trace: no traced phase (the mutator alone, what scripts/bench-race.sh
+# measures), and a plain --case replay of a traced finding stays untraced.
+$SC --impl=build/zoo/bad_double_read.so --time=2 --no-trace > "$out/notrace.out" 2>&1
+grep -q '^traced check: skipped (--no-trace)' "$out/notrace.out" &&
+	! grep -q '^  found by  traced check' "$out/notrace.out" && grep -q '^race check: ' "$out/notrace.out"
+check no_trace_skips_the_traced_phase $? "see $out/notrace.out"
+hex=$(grep -o -- '--case=[0-9a-f]*' <<< "$(sed -n 's/^  replay    strcheck //p' "$out/run.out" | head -1)")
+$SC --impl=build/zoo/bad_double_read.so $hex --no-trace > "$out/notrace1.out" 2>&1
+r1=$?
+$SC --impl=build/zoo/bad_double_read.so $hex > "$out/trace1.out" 2>&1
+r2=$?
+[ -n "$hex" ] && [ $r1 = 0 ] && [ $r2 = 1 ]
+check no_trace_case_replay_untraced $? "rc $r1 (--no-trace), $r2 (traced) (see $out/notrace1.out)"
+
+ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
+# Where the tracer is refused (the sandbox) in a build without Zydis, the
+# reason said is the build's.
+# shellcheck disable=SC2086
+if cc -std=c11 -D_GNU_SOURCE -O1 -o "$out/nozydis" tests/test_trace.c $ENGINE -ldl -lpthread -lm \
+	> "$out/nozydis.log" 2>&1; then
+	r=$("$out/nozydis" why-refused)
+	[ "$r" = "this strcheck was built without Zydis (libzydis-dev)" ]
+	check no_zydis_reason_before_the_sandbox $? "said: $r"
+else
+	fail "no_zydis_reason_before_the_sandbox: build failed (see $out/nozydis.log)"
+fi
+
+# The tracer broken on purpose: these tests must go red.  1: each call's
+# first load wider than a byte is not recorded; 2: each such load is
+# decoded one byte short.
+for b in 1 2; do
+	# shellcheck disable=SC2086
+	if ! cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=$b -o "$out/broken$b" \
+		tests/test_trace.c $ENGINE -ldl -lpthread -lm -lZydis > "$out/broken$b.log" 2>&1; then
+		fail "broken_tracer_$b: build failed (see $out/broken$b.log)"
+		continue
+	fi
+	run_zoo "$out/broken$b" > "$out/broken$b.txt"
+	cover "$out/broken$b" >> "$out/broken$b.txt"
+	red=$(grep -c -E ' missed| GAP' "$out/broken$b.txt")
+	# A broken tracer passes a defect, leaves a gap, or fails its own probe.
+	[ "$red" -gt 0 ] || [[ $("$out/broken$b" probe) == SKIP* ]]
+	check "broken_tracer_${b}_goes_red" $? "all still green: $(tr '\n' ';' < "$out/broken$b.txt")"
+done
