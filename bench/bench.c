@@ -10,7 +10,7 @@
  * project's strscpy are what the table shows (absolute times drift).
  *
  *   bench [-t TRIALS] [-b BATCH_US] [-o PLOT.svg] [-q] [-l]
- *     -t   rounds per cell (default 41)      -b  batch length (default 300 us)
+ *     -t   rounds per cell (default 61)      -b  batch length (default 400 us)
  *     -o   the SVG plot (default build/bench/bench.svg)
  *     -q   quick: 5 rounds of 20 us (a smoke test)
  *     -l   also the vector paths' bare loops (bench_loops.c): where the time goes
@@ -187,8 +187,8 @@ static int plot(const char *path, int trials, const char *load0, const char *loa
 
 int main(int argc, char **argv)
 {
-	int trials = 41, opt, loops = 0;
-	double batch_us = 300;
+	int trials = 61, opt, loops = 0;
+	double batch_us = 400;
 	const char *svg = "build/bench/bench.svg";
 	char load0[32], load1[32];
 	char *srcbuf, *exactbuf, *dstbuf;

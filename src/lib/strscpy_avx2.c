@@ -45,8 +45,9 @@ AVX2 static inline ssize_t nul_in(char *dest, __m256i v, unsigned m, size_t res)
 }
 
 /* The round of a, b, c, e at src + res holds the NUL: store up to it. */
-AVX2 static ssize_t nul_in4(char *dest, char *d, __m256i a, __m256i b, __m256i c, __m256i e,
-			    size_t res)
+AVX2 __attribute__((noinline, cold)) static ssize_t nul_in4(char *dest, char *d, __m256i a,
+							     __m256i b, __m256i c, __m256i e,
+							     size_t res)
 {
 	unsigned m = zeros32(a);
 
