@@ -12,7 +12,7 @@
  * word_step.h.  A 16-byte load only where 16 bytes are left in the
  * source's page, else a word_step; each byte decided on from one load
  * (WAT_ONCE, "w": a vector register); each dest byte stored once, nothing
- * at or past dest[count], zeros after the NUL.  The loads run past the NUL
+ * at or past dest[count], nothing after the NUL.  The loads run past the NUL
  * inside the page, so nothing here is ASan-instrumented (as load_word).
  */
 typedef uint8x16_t vec;
