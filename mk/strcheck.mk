@@ -100,14 +100,15 @@ man: $(BUILD)/strcheck
 # sampled, not traced.  Probed at every make, with a stamp (CONFIG_VARS,
 # Makefile): installing libzydis-dev after a first build gets the tracer
 # at the next make.
+TRACE_ZYDIS_OBJS := $(addprefix $(BUILD)/engine/src/engine/trace/,trace_decode.o trace_emulate.o trace_vreg.o)
 ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
 CONFIG_VARS += ZYDIS
 ifeq ($(ZYDIS),1)
-$(BUILD)/engine/src/engine/trace/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
+$(TRACE_ZYDIS_OBJS): ALL_CFLAGS += -DSC_HAVE_ZYDIS
 ZYDIS_LIBS := -lZydis
 STRCHECK_LDLIBS += $(ZYDIS_LIBS)
 endif
-$(BUILD)/engine/src/engine/trace/trace_decode.o $(BUILD)/strcheck $(BUILD)/test_trace: \
+$(TRACE_ZYDIS_OBJS) $(BUILD)/strcheck $(BUILD)/test_trace: \
 	$(call config_stamp,ZYDIS)
 
 # The tracer alone (tests/suite-44-trace.sh, scripts/bench-trace.sh).

@@ -95,9 +95,9 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 
 	memset(e, 0, sizeof(*e));
 	data_len = SC_ARENA_DATA;
-	if (sc_arena_init(&e->src, data_len, 1) != 0)
+	if (sc_arena_init(&e->src, data_len, SC_ARENA_READ_ONLY) != 0)
 		return -1;
-	if (sc_arena_init(&e->dst, data_len, 0) != 0) {
+	if (sc_arena_init(&e->dst, data_len, SC_ARENA_ALIASED) != 0) {
 		sc_arena_free(&e->src);
 		return -1;
 	}

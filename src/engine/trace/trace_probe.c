@@ -11,6 +11,7 @@
 #include "../base/clock.h"
 #include "trace.h"
 #include "trace_decode.h"
+#include "trace_emulate.h"
 
 #if defined(__x86_64__) && defined(__linux__)
 #define TRACE_ARCH 1
@@ -86,6 +87,10 @@ int sc_trace_available(struct sc_engine *e, const char **why)
 	if (!known) {
 		known = 1;
 		built = sc_trace_built_why();
+		/* The emulator's code pages are mapped now, before the sandbox
+		 * locks mmap (without them every access is single-stepped). */
+		if (!built)
+			sc_emu_init();
 		if (!built && !refused)
 			probed = probe(e);
 	}
