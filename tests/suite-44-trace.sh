@@ -19,7 +19,7 @@ T=build/test_trace
 
 . tests/common.sh
 
-if ! make -s build/strcheck build/test_trace build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
+if ! make -s build/strcheck build/test_trace build/test_trace_emu build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
 	fail "build: see $out/build.log"
 	exit 0
 fi
@@ -189,6 +189,23 @@ r2=$?
 [ -n "$hex" ] && [ $r1 = 0 ] && [ $r2 = 1 ]
 check no_trace_case_replay_untraced $? "rc $r1 (--no-trace), $r2 (traced) (see $out/notrace1.out)"
 
+# Each instruction form the tracer performs itself (or single-steps with
+# exact bytes: gathers, bit tests), against the CPU on random data, page
+# crossings and masked lanes over an unmapped page included: registers,
+# flags, vector and opmask registers, dest bytes, and the bytes recorded.
+build/test_trace_emu 100 > "$out/emu.txt"
+rc=$?
+while read -r how rest; do
+	name=$(echo "${rest%%:*}" | tr -c 'A-Za-z0-9\n' _)
+	case $how in
+	ok) pass "emulated_${name}" ;;
+	skip) skip "emulated_${name}: ${rest#*: }" ;;
+	*) fail "emulated_${name}: ${rest#*: }" ;;
+	esac
+done < "$out/emu.txt"
+[ $rc = 0 ] && [ "$(grep -c '^ok' "$out/emu.txt")" -ge 30 ]
+check emulated_forms_all_native $? "rc=$rc (see $out/emu.txt)"
+
 ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
 # Where the tracer is refused (the sandbox) in a build without Zydis, the
 # reason said is the build's.
@@ -218,4 +235,17 @@ for b in 1 2; do
 	# A broken tracer passes a defect, leaves a gap, or fails its own probe.
 	[ "$red" -gt 0 ] || [[ $("$out/broken$b" probe) == SKIP* ]]
 	check "broken_tracer_${b}_goes_red" $? "all still green: $(tr '\n' ';' < "$out/broken$b.txt")"
+done
+# 3: the emulator returns the carry flag inverted; 4: the decoder takes a
+# vmaskmov's every lane as enabled.  The forms' test must go red.
+for b in 3 4; do
+	# shellcheck disable=SC2086
+	if ! cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=$b -o "$out/broken_emu$b" \
+		tests/test_trace_emu.c $ENGINE -ldl -lpthread -lm -lZydis > "$out/broken_emu$b.log" 2>&1; then
+		fail "broken_emulator_$b: build failed (see $out/broken_emu$b.log)"
+		continue
+	fi
+	"$out/broken_emu$b" 20 > "$out/broken_emu$b.txt"
+	[ "$(grep -c '^FAIL' "$out/broken_emu$b.txt")" -gt 0 ]
+	check "broken_emulator_${b}_goes_red" $? "all still green (see $out/broken_emu$b.txt)"
 done

@@ -242,6 +242,9 @@ static void operand(const struct sc_insn *d, const ucontext_t *uc, const ZydisDe
 		}
 		for (unsigned e = 0; e < c; e++)
 			on[e] = v[e * mes + mes - 1] >> 7;
+#if defined(SC_TRACE_BREAK) && SC_TRACE_BREAK == 4
+		memset(on, 1, c);  /* broken on purpose: the mask ignored (suite-44) */
+#endif
 		runs(ops, n, max, a, mes, c, on, flags);
 		return;
 	}

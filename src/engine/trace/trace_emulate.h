@@ -41,8 +41,9 @@ int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_v
 
 /* From the fault hooks first: a fault inside the out-of-line copy (an
  * alignment fault, an FP exception) returns to sc_emu, which then lets the
- * instruction be stepped natively; returns only if it was not one. */
-void sc_emu_fault(void *uctx);
+ * instruction be stepped natively; returns only if it was not one (any
+ * other signal, the watchdog's tick among them, returns). */
+void sc_emu_fault(int sig, void *uctx);
 
 /* Emulated and stepped instructions so far, and the stepped forms
  * ("mnemonic: why xN; ...") into buf. */

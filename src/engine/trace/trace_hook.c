@@ -214,7 +214,7 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 	ucontext_t *uc = uctx;
 	struct sc_trace *t = T.t;
 
-	sc_emu_fault(uctx);  /* a fault of the tracer's own out-of-line copy */
+	sc_emu_fault(sig, uctx);  /* a fault of the tracer's own out-of-line copy */
 	if (!T.armed)
 		return 0;
 	if (sig == SIGSEGV) {
