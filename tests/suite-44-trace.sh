@@ -206,6 +206,32 @@ done < "$out/emu.txt"
 [ $rc = 0 ] && [ "$(grep -c '^ok' "$out/emu.txt")" -ge 30 ]
 check emulated_forms_all_native $? "rc=$rc (see $out/emu.txt)"
 
+# A fault with no address (a non-canonical address: a general-protection
+# fault, si_addr 0) is named by the decoded instruction's access and
+# address, and says the kernel gave none: not "read at 0".
+cat > "$out/gp.c" <<'EOF_GP'
+#include <stddef.h>
+#include <stdint.h>
+long strscpy(char *d, const char *s, size_t n)
+{
+#ifdef WRITE
+	*(volatile char *)((uintptr_t)d ^ 0x8000000000000000ull) = s[0];
+#else
+	d[0] = *(volatile const char *)((uintptr_t)s ^ 0x8000000000000000ull);
+#endif
+	(void)n;
+	return 0;
+}
+EOF_GP
+for rw in read write; do
+	def=; [ $rw = write ] && def=-DWRITE
+	cc -O1 -shared -fPIC $def -o "$out/gp_$rw.so" "$out/gp.c"
+	$SC --impl="$out/gp_$rw.so" --time=1 > "$out/gp_$rw.out" 2>&1
+	rc=$?
+	[ $rc = 1 ] && grep -q "^  what      faulted: $rw at 0x8000[0-9a-f]* (the kernel gave no address" "$out/gp_$rw.out"
+	check "no_address_fault_says_${rw}" $? "rc=$rc (see $out/gp_$rw.out)"
+done
+
 ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
 # Where the tracer is refused (the sandbox) in a build without Zydis, the
 # reason said is the build's.

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "../run/engine.h"
 #include "trace_decode.h"
 
 #if defined(SC_HAVE_ZYDIS) && defined(__x86_64__) && defined(__linux__)
@@ -287,6 +288,36 @@ int sc_decode_mem(void *uctx, struct sc_mem_op *ops, int max, int *rep)
 			(*rep ? SC_MEM_REP : 0));
 	}
 	return n;
+}
+
+/* A fault with no address (engine.h): the operand whose address is not
+ * canonical (bits 63..47 not all equal), else the first; 'w' if it is
+ * written. */
+static char fault_decode(void *uctx, uintptr_t *addr)
+{
+	struct sc_mem_op ops[SC_MEM_OPS_MAX];
+	int rep, n = sc_decode_mem(uctx, ops, SC_MEM_OPS_MAX, &rep), pick = 0;
+
+	*addr = 0;
+	if (n <= 0)
+		return '?';
+	for (int i = 0; i < n; i++) {
+		uint64_t top = ops[i].addr >> 47;
+
+		if (top && top != 0x1ffff) {
+			pick = i;
+			break;
+		}
+	}
+	*addr = (uintptr_t)ops[pick].addr;
+	return (ops[pick].flags & SC_MEM_WRITE) ? 'w' : 'r';
+}
+
+/* Linked in with the tracer: the engine asks it about faults with no
+ * address from then on. */
+__attribute__((constructor)) static void fault_decode_on(void)
+{
+	sc_fault_decode = fault_decode;
 }
 
 #else
