@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The traced check's cost (docs/race.md, "The traced check"): the CPU and
 # wall time of one traced access (the tracer's probe: a byte loop, 4,000
-# accesses), then traced cases per second (--reader: loads and stores
+# accesses), then per path traced cases per second and how many
+# instructions the tracer performed itself and single-stepped (with the
+# forms stepped and why) (--reader: loads and stores
 # traced, double reads flipped) over the first cases of the tracer's list
 # on the bundled strscpy's paths, and the default run's traced phase.
 #   TRACE_CASES=N  cases per path (default 300)
@@ -19,6 +21,6 @@ for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512; do
 		echo "$line" | head -1
 		first=0
 	fi
-	echo "$line" | tail -1
+	echo "$line" | tail -2
 done
 echo "default run (make run): $(build/strcheck --impl=build/libstrscpy.so --reader | grep '^traced check:')"
