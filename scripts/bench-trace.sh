@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The traced check's cost (docs/race.md, "The traced check"): the CPU and
 # wall time of one traced access (the tracer's probe: a byte loop, 4,000
-# accesses), then per path traced cases per second and how many
-# instructions the tracer performed itself and single-stepped (with the
-# forms stepped and why) (--reader: loads and stores
+# accesses), then traced cases per second (--reader: loads and stores
 # traced, double reads flipped) over the first cases of the tracer's list
-# on the bundled strscpy's paths, and the default run's traced phase.
+# on the bundled strscpy's paths, with how many instructions the tracer
+# performed itself and how many it single-stepped (the stepped forms and
+# why), and the default run's traced phase.
 #   TRACE_CASES=N  cases per path (default 300)
 set -u
 cd "$(dirname "$0")/.."
