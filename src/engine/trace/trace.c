@@ -12,20 +12,7 @@
 
 extern int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
 
-struct sc_trace_state sc_T;
 #define T sc_T
-
-void sc_trace_disarm(void)
-{
-	if (!T.armed)
-		return;
-	T.nopen = 0;
-	T.step = 0;
-	sc_trace_mprotect(T.sdata, T.slen, PROT_READ);
-	if (T.dlen)
-		sc_trace_mprotect(T.ddata, T.dlen, PROT_READ | PROT_WRITE);
-	T.armed = 0;
-}
 
 static void arm(void *arg)
 {

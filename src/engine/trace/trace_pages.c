@@ -1,11 +1,26 @@
 /*
- * trace_pages.c - the pages opened for one single-stepped instruction
- * (trace_state.h): the tracer's own mprotect opens each page the
- * instruction touches, and closes them again after the trap.
+ * trace_pages.c - the traced call's state and the protections it changes
+ * (trace_state.h): the arenas opened again when the trace ends, and the
+ * pages opened for one single-stepped instruction (the tracer's own
+ * mprotect opens each page it touches, and closes them after the trap).
  */
 #include <sys/mman.h>
 
 #include "trace_state.h"
+
+struct sc_trace_state sc_T;
+
+void sc_trace_disarm(void)
+{
+	if (!sc_T.armed)
+		return;
+	sc_T.nopen = 0;
+	sc_T.step = 0;
+	sc_trace_mprotect(sc_T.sdata, sc_T.slen, PROT_READ);
+	if (sc_T.dlen)
+		sc_trace_mprotect(sc_T.ddata, sc_T.dlen, PROT_READ | PROT_WRITE);
+	sc_T.armed = 0;
+}
 
 void sc_trace_close_open(void)
 {

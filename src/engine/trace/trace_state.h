@@ -1,7 +1,8 @@
 /*
  * trace_state.h - the one traced call's state, shared by the tracer's
- * files (trace.c arms and disarms, trace_hook.c takes the faults and
- * traps, trace_pages.c opens and closes pages for a single step).
+ * files (trace.c arms, trace_hook.c takes the faults and traps,
+ * trace_pages.c holds the state, disarms, and opens and closes pages for
+ * a single step).
  */
 #ifndef SC_TRACE_STATE_H
 #define SC_TRACE_STATE_H
@@ -39,7 +40,7 @@ struct sc_trace_state {
 };
 extern struct sc_trace_state sc_T;
 
-/* Close every protection the tracer changed (trace.c). */
+/* Open the arenas again: the trace ends (trace_pages.c). */
 void sc_trace_disarm(void);
 
 /* engine.c calls this first in its fault and trap handler during a call;
