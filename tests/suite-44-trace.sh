@@ -232,6 +232,57 @@ for rw in read write; do
 	check "no_address_fault_says_${rw}" $? "rc=$rc (see $out/gp_$rw.out)"
 done
 
+# A correct copy that asks the kernel whether each new source page is
+# readable (a 1-byte write() to a pipe) behaves traced as untraced: the
+# tracer traps the call and performs it with the pages open (it got EFAULT
+# before and was judged a defect), and the kernel's read is recorded.
+cat > "$out/probe_page.c" <<'EOF_PP'
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <unistd.h>
+static int fds[2] = { -1, -1 };
+__attribute__((constructor)) static void init(void)
+{
+	if (pipe(fds) != 0)
+		fds[0] = fds[1] = -1;
+}
+static int readable(const char *p)
+{
+	char c;
+	if (write(fds[1], p, 1) != 1)
+		return 0;
+	return read(fds[0], &c, 1) == 1;
+}
+long strscpy(char *d, const char *s, size_t n)
+{
+	size_t i;
+	if (!n || n > 0x7fffffff)
+		return -E2BIG;
+	for (i = 0; i < n; i++) {
+		if ((i == 0 || ((uintptr_t)(s + i) & 4095) == 0) && !readable(s + i)) {
+			d[i] = 0;
+			return -EFAULT;
+		}
+		d[i] = s[i];
+		if (!s[i])
+			return (long)i;
+	}
+	d[n - 1] = 0;
+	return -E2BIG;
+}
+EOF_PP
+cc -O1 -shared -fPIC -o "$out/probe_page.so" "$out/probe_page.c"
+r=$($T check "$out/probe_page.so" strscpy strscpy 0 40 | tail -1)
+check syscall_probe_passes_traced "$([ "$r" = PASS ]; echo $?)" "$r"
+$T dump "$out/probe_page.so" strscpy strscpy 0 > "$out/probe_dump.txt"
+n=$(grep -c ' r src+0 1 .*flags 2$' "$out/probe_dump.txt")
+[ "$n" -ge 2 ]  # the kernel's read of src[0], and the copy's
+check syscall_read_recorded "$?" "src[0] read $n time(s) (see $out/probe_dump.txt)"
+$SC --impl="$out/probe_page.so" --traced-case=15 > "$out/probe_case15.out" 2>&1
+rc=$?
+check syscall_probe_passes_case15_sandboxed "$rc" "rc=$rc (see $out/probe_case15.out)"
+
 ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
 # Where the tracer is refused (the sandbox) in a build without Zydis, the
 # reason said is the build's.
@@ -262,6 +313,16 @@ for b in 1 2; do
 	[ "$red" -gt 0 ] || [[ $("$out/broken$b" probe) == SKIP* ]]
 	check "broken_tracer_${b}_goes_red" $? "all still green: $(tr '\n' ';' < "$out/broken$b.txt")"
 done
+# 5: no system call trap: the page-probing copy is judged a defect.
+# shellcheck disable=SC2086
+if cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=5 -o "$out/broken5" \
+	tests/test_trace.c $ENGINE -ldl -lpthread -lm -lZydis > "$out/broken5.log" 2>&1; then
+	"$out/broken5" check "$out/probe_page.so" strscpy strscpy 0 40 > "$out/broken5.txt"
+	grep -q '^FINDING' "$out/broken5.txt"
+	check broken_tracer_5_goes_red $? "still PASS: $(tail -1 "$out/broken5.txt")"
+else
+	fail "broken_tracer_5: build failed (see $out/broken5.log)"
+fi
 # 3: the emulator returns the carry flag inverted; 4: the decoder takes a
 # vmaskmov's every lane as enabled.  The forms' test must go red.
 for b in 3 4; do

@@ -41,13 +41,7 @@ static void arm(void *arg)
 	T.skipped_one = 0;
 	T.armed = 1;
 	sc_trace_hook = sc_trace_on_signal;
-	sc_trace_mprotect(T.sdata, T.slen, PROT_NONE);
-	if (T.dlen)
-		sc_trace_mprotect(T.ddata, T.dlen, PROT_READ);
-	if (t->skip_src_len && t->flip_read <= 0)
-		sc_trace_mprotect((void *)t->skip_src, t->skip_src_len, PROT_READ);
-	if (t->skip_dst_len && T.dlen)
-		sc_trace_mprotect((void *)t->skip_dst, t->skip_dst_len, PROT_READ | PROT_WRITE);
+	sc_trace_protect();
 }
 
 int sc_trace_init(struct sc_trace *t)
@@ -106,6 +100,15 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 	sc_trace_hook = NULL;
 	e->before_call = before;
 	e->before_call_arg = before_arg;
+	e->dest_terminated = term;
+}
+
+void sc_trace_run_untraced(struct sc_engine *e, const struct sc_case *c, void *fn, int reader)
+{
+	int term = e->dest_terminated;
+
+	e->dest_terminated = reader;
+	sc_run(e, c, fn, &e->cand);
 	e->dest_terminated = term;
 }
 

@@ -26,6 +26,7 @@
 #ifndef SC_TRACE_H
 #define SC_TRACE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -116,6 +117,29 @@ long sc_trace_mprotect(void *addr, size_t len, long prot);
 /* Where the tracer's system call returns to (seccomp's instruction pointer
  * of its mprotect calls), or 0 where there is no tracer. */
 uint64_t sc_trace_syscall_ip(void);
+
+/*
+ * Run the case untraced, placed as sc_trace_run places it (dest terminated
+ * when reader): the outcome in e->cand.  For a traced finding, whether the
+ * same case shows it untraced ("seen only when traced" otherwise).
+ */
+void sc_trace_run_untraced(struct sc_engine *e, const struct sc_case *c, void *fn, int reader);
+
+/*
+ * System calls on the arenas (trace_systrap.c): a seccomp filter of the
+ * tracer's traps the calls that take a buffer or a path pointing into the
+ * data ranges [lo[i], hi[i]); they are performed by sc_trace_sys as if
+ * untraced (the arenas open during a traced call; the bytes the kernel
+ * read or stored recorded).  Installed once, before the sandbox locks
+ * seccomp; 1 if on.  sc_trace_sys: 1 if the SIGSYS was the tracer's trap
+ * (handled), else 0 (a SIGSYS handler calls it first).
+ * sc_trace_sys_handler installs a SIGSYS handler of the tracer's own where
+ * there is none (no sandbox).
+ */
+int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n);
+int sc_trace_sys(siginfo_t *si, void *uctx);
+void sc_trace_sys_handler(void);
+int sc_trace_sys_on(void);
 
 /* Over the process so far: instructions performed by the tracer,
  * instructions single-stepped, and the stepped forms with why

@@ -16,10 +16,28 @@ void sc_trace_disarm(void)
 		return;
 	sc_T.nopen = 0;
 	sc_T.step = 0;
+	sc_trace_unprotect();
+	sc_T.armed = 0;
+}
+
+void sc_trace_protect(void)
+{
+	const struct sc_trace *t = sc_T.t;
+
+	sc_trace_mprotect(sc_T.sdata, sc_T.slen, PROT_NONE);
+	if (sc_T.dlen)
+		sc_trace_mprotect(sc_T.ddata, sc_T.dlen, PROT_READ);
+	if (t->skip_src_len && t->flip_read <= 0)
+		sc_trace_mprotect((void *)t->skip_src, t->skip_src_len, PROT_READ);
+	if (t->skip_dst_len && sc_T.dlen)
+		sc_trace_mprotect((void *)t->skip_dst, t->skip_dst_len, PROT_READ | PROT_WRITE);
+}
+
+void sc_trace_unprotect(void)
+{
 	sc_trace_mprotect(sc_T.sdata, sc_T.slen, PROT_READ);
 	if (sc_T.dlen)
 		sc_trace_mprotect(sc_T.ddata, sc_T.dlen, PROT_READ | PROT_WRITE);
-	sc_T.armed = 0;
 }
 
 void sc_trace_close_open(void)

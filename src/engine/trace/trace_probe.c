@@ -89,8 +89,18 @@ int sc_trace_available(struct sc_engine *e, const char **why)
 		built = sc_trace_built_why();
 		/* The emulator's code pages are mapped now, before the sandbox
 		 * locks mmap (without them every access is single-stepped). */
-		if (!built)
+		if (!built) {
+			uint64_t lo[2] = { (uint64_t)(uintptr_t)e->src.data, (uint64_t)(uintptr_t)e->dst.data };
+			uint64_t hi[2] = { lo[0] + e->src.data_len, lo[1] + e->dst.data_len };
+
 			sc_emu_init();
+			/* The system calls on the arenas: trapped, performed as
+			 * untraced (before the sandbox locks seccomp too). */
+			sc_trace_sys_handler();
+#if !defined(SC_TRACE_BREAK) || SC_TRACE_BREAK != 5  /* 5: broken on purpose, suite-44 */
+			sc_trace_sys_install(lo, hi, 2);
+#endif
+		}
 		if (!built && !refused)
 			probed = probe(e);
 	}

@@ -47,6 +47,16 @@ void sc_trace_disarm(void);
  * nonzero: the tracer's own fault or trap, handled (trace_hook.c). */
 int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx);
 
+/* The traced call's protections on (the skipped pages left open) and off
+ * (trace_pages.c). */
+void sc_trace_protect(void);
+void sc_trace_unprotect(void);
+
+/* An access the kernel made for the candidate (a system call performed by
+ * the tracer, trace_systrap.c): recorded where traced, then watched and
+ * flipped as an instruction's (trace_hook.c). */
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write);
+
 /* Pages opened for one single step (trace_pages.c). */
 void sc_trace_open_range(uint64_t a, uint64_t len, int dest);
 int sc_trace_is_open(uint64_t a, uint64_t len);
