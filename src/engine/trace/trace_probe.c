@@ -32,7 +32,7 @@
 #endif
 
 /* The probe: the reference's byte loop traced on a short string must show
- * each byte read and stored once, in order. */
+ * each byte read (once or again) and stored, in order. */
 static int probe(struct sc_engine *e)
 {
 	static struct sc_case c;
@@ -49,9 +49,18 @@ static int probe(struct sc_engine *e)
 	t.trace_dest = 1;
 	sc_trace_run(e, &c, (void *)ref_strscpy, &t);
 	ok = e->cand.stop == SC_RETURNED && e->cand.ret == 3 && t.n >= 8;
-	for (size_t i = 0, r = 0; ok && i < t.n; i++)
-		if (!t.acc[i].write && t.acc[i].lo != (uint64_t)(uintptr_t)e->cand.src + r++)
+	/* In order; a byte may be read again (clang reloads it after the
+	 * store, which may alias). */
+	for (size_t i = 0, r = 0; ok && i < t.n; i++) {
+		uint64_t a = t.acc[i].lo - (uint64_t)(uintptr_t)e->cand.src;
+
+		if (t.acc[i].write)
+			continue;
+		if (a == r)
+			r++;
+		else if (a + 1 != r)
 			ok = 0;
+	}
 	sc_trace_fini(&t);
 	return ok;
 }
