@@ -44,7 +44,7 @@ struct regs I, R;
 	__asm__(".text\n.type " #name ",@function\n" #name ":\n" pre PRE insn "\n" POST post "ret\n"); \
 	void name(const unsigned char *p, unsigned char *d);
 
-enum kind { PLAIN, KMASK, VMASK, COMPRESS, GATHER_V, GATHER_K, BT64, BT32 };
+enum kind { PLAIN, KMASK, VMASK, COMPRESS, GATHER_V, GATHER_K, BT64, BT32, REP, REP_DOWN };
 struct form {
 	const char *name;
 	void (*fn)(const unsigned char *, unsigned char *);
@@ -101,6 +101,10 @@ FORM(f_vpcompressb, PRE_Z, "vpcompressb %zmm0,(%rsi){%k1}", POST_Z)
 FORM(f_vpexpandd, PRE_Z, "vpexpandd (%rdi),%zmm0{%k1}", POST_Z)
 FORM(f_vpaddbcst, PRE_Z, "vpaddd (%rdi){1to16},%zmm1,%zmm0", POST_Z)
 FORM(f_vpgatherddk, PRE_Z, "vpgatherdd (%rdi,%zmm2,4),%zmm0{%k1}", POST_Z)
+FORM(f_repmovsb, "", "xchg %rsi,%rdi\nmovl $37,%ecx\nrep movsb", "")
+FORM(f_repmovsq, "", "xchg %rsi,%rdi\nmovl $5,%ecx\nrep movsq", "")
+FORM(f_repmovsb_dn, "", "xchg %rsi,%rdi\nmovl $13,%ecx\nstd\nrep movsb\ncld", "")
+FORM(f_repstosb, "", "mov %rsi,%rdi\nmovl $29,%ecx\nrep stosb", "")
 FORM(f_btq, "", "btq %rax,(%rdi)", "")
 FORM(f_btsl, "", "btsl %ecx,(%rsi)", "")
 
@@ -152,6 +156,10 @@ static const struct form forms[] = {
 	{ "vpexpandd", f_vpexpandd, COMPRESS, 64, 4, 0, 1, "avx512f avx512bw", 0 },
 	{ "vpaddd {1to16}", f_vpaddbcst, PLAIN, 4, 4, 0, 1, "avx512f avx512bw", 0 },
 	{ "vpgatherdd zmm{k}", f_vpgatherddk, GATHER_K, 64, 4, 0, 1, "avx512f avx512bw", 1 },
+	{ "rep movsb", f_repmovsb, REP, 37, 1, 0, 1, "", 0 },
+	{ "rep movsq", f_repmovsq, REP, 40, 8, 0, 1, "", 0 },
+	{ "std; rep movsb", f_repmovsb_dn, REP_DOWN, 13, 1, 0, 1, "", 0 },
+	{ "rep stosb", f_repstosb, PLAIN, 29, 1, 1, 1, "", 0 },
 	{ "bt m64,r64", f_btq, BT64, 8, 8, 0, 1, "", 1 },
 	{ "bts m32,r32", f_btsl, BT32, 4, 4, 1, 1, "", 1 },
 };
@@ -216,6 +224,12 @@ static void expect(const struct form *f, unsigned char *rd, unsigned char *wr)
 	}
 	switch (f->kind) {
 	case PLAIN:
+		break;
+	case REP:  /* each element read from p and stored at d */
+	case REP_DOWN:
+		off = f->kind == REP ? 0 : -(int64_t)(f->w - f->es);
+		memset(rd + 128 + off, 1, f->w);
+		x = wr;
 		break;
 	case BT64:
 		off = ((int64_t)I.g[0] >> 6) * 8;  /* an arithmetic shift: floor */

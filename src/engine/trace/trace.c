@@ -92,6 +92,8 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 	T.view[0] = (struct sc_emu_view){ e->src.data, e->src.rw, t->no_emulate ? 0 : e->src.data_len };
 	T.view[1] = (struct sc_emu_view){ e->dst.data, e->dst.rw,
 					  T.dlen && e->dst.rw != e->dst.data && !t->no_emulate ? T.dlen : 0 };
+	T.view[2] = (struct sc_emu_view){ e->dst.data, e->dst.rw,
+					  e->dst.rw != e->dst.data && !t->no_emulate ? e->dst.data_len : 0 };
 	e->before_call = arm;
 	e->before_call_arg = t;
 	e->dest_terminated = t->watch_dest;

@@ -39,6 +39,19 @@ int sc_emu_init(void);
  */
 int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[2]);
 
+/*
+ * A rep movs or rep stos (64-bit addresses) at the context's RIP, its
+ * elements performed one at a time: reads through any view of v[0..2],
+ * stores through v[1] or v[2] (dest's whole arena, traced or not); each()
+ * gets each element's accesses before the next (nonzero: stop there).
+ * The registers show the progress (RSI, RDI, RCX); RIP moves on when RCX
+ * reaches 0, else the instruction resumes natively where it stopped (an
+ * element outside the views, a stop).  Returns the elements performed, or
+ * -1 if none could be (not one of these forms).
+ */
+long sc_emu_rep(void *uctx, const struct sc_emu_view v[3],
+		int (*each)(uint64_t ip, const struct sc_mem_op *ops, int n));
+
 /* From the fault hooks first: a fault inside the out-of-line copy (an
  * alignment fault, an FP exception) returns to sc_emu, which then lets the
  * instruction be stepped natively; returns only if it was not one (any

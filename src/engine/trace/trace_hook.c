@@ -188,6 +188,23 @@ static int done(struct sc_trace *t)
 	return 0;
 }
 
+/* One element of a rep movs or rep stos, performed: recorded, watched,
+ * flipped if due; nonzero stops the instruction there. */
+static int rep_element(uint64_t ip, const struct sc_mem_op *ops, int n)
+{
+	struct sc_trace *t = T.t;
+
+	if (t->n >= SC_TRACE_MAX) {
+		t->cut = 1;
+		sc_trace_disarm();
+		return 1;
+	}
+	T.step_first = t->n;
+	record_ops(ip, ops, n, 0, 0, 0);
+	t->emulated++;
+	return done(t);
+}
+
 /* A fault on a traced page, performed here: 1 if it was. */
 static int emulate(ucontext_t *uc, uint64_t a, int w)
 {
@@ -242,7 +259,8 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 			return 1;
 		}
 		sc_calls++;  /* progress, for the watchdog */
-		if (!T.step && !t->no_emulate && emulate(uc, a, w))
+		if (!T.step && !t->no_emulate &&
+		    (sc_emu_rep(uc, T.view, rep_element) >= 0 || emulate(uc, a, w)))
 			return 1;
 		if (!T.step) {
 			T.step_first = t->n;

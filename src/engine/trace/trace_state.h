@@ -23,7 +23,9 @@ struct sc_trace_state {
 	unsigned char *dst;            /* dest and the bytes it may write */
 	size_t dst_len;
 	int armed;
-	struct sc_emu_view view[2];    /* the arenas' writable views (emulation) */
+	/* the arenas' writable views (emulation): the source, dest where its
+	 * stores are traced, dest's whole arena (a rep's stores) */
+	struct sc_emu_view view[3];
 	/* pages opened for the instruction being stepped */
 	unsigned char *open[MAX_OPEN];
 	int open_dest[MAX_OPEN], nopen;
