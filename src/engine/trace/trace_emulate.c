@@ -212,6 +212,22 @@ static unsigned char *alias(const struct sc_emu_view v[2], uint64_t a, int store
 	return NULL;
 }
 
+/* The scratch from the views: [a, a+w), 0 outside them. */
+static void fill(const struct sc_emu_view v[2], uint64_t a, unsigned char *s, uint64_t w)
+{
+	for (int k = 0; k < 2; k++)
+		if (v[k].len && a >= (uint64_t)(uintptr_t)v[k].data &&
+		    a + w <= (uint64_t)(uintptr_t)v[k].data + v[k].len) {
+			memcpy(s, v[k].rw + (a - (uint64_t)(uintptr_t)v[k].data), w);
+			return;
+		}
+	for (uint64_t i = 0; i < w; i++) {
+		const unsigned char *p = alias(v, a + i, 0);
+
+		s[i] = p ? *p : 0;
+	}
+}
+
 int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[2])
 {
 	ucontext_t *uc = uctx;
@@ -246,13 +262,11 @@ int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_v
 	a = b + x * o->mem.scale + (uint64_t)o->mem.disp.value;
 	if (d->in.address_width == 32)
 		a = (uint32_t)a;
-	w = o->size / 8;
+	/* The scratch holds 64 bytes at least: a width Zydis understated
+	 * would still read (and store back) the real bytes. */
+	w = o->size / 8 < 64 ? 64 : o->size / 8;
 	s = scratch + 1024 + (a & 63);
-	for (uint64_t i = 0; i < w; i++) {
-		const unsigned char *p = alias(v, a + i, 0);
-
-		s[i] = p ? *p : 0;
-	}
+	fill(v, a, s, w);
 	{
 		uint32_t disp = (uint32_t)(uintptr_t)s;
 
@@ -282,7 +296,7 @@ int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_v
 			unsigned char *p = alias(v, a + i, 1);
 
 			if (p)
-				*p = s[i];
+				*p = s[i];  /* bytes not stored hold what they held */
 		}
 	uc->uc_mcontext.gregs[REG_RIP] += d->in.length;
 	n_emu++;
