@@ -62,8 +62,10 @@ __asm__(".text\n"
 void sc_emu_enter(void);
 extern const char sc_emu_back[], sc_emu_end[];
 
-/* The stubs (low 2 GiB: an absolute disp32 reaches the scratch) and the
- * scratch they address. */
+/* The stubs and, in the same mapping (a RIP-relative disp32 reaches it),
+ * the scratch they address.  Mapped before the sandbox locks, among the
+ * checker's mappings, which it keeps from the candidate's memory calls. */
+#define CODE_LEN 8192
 static unsigned char *code, *scratch;
 static sigjmp_buf back;
 static volatile int running;
@@ -76,13 +78,14 @@ int sc_emu_init(void)
 
 	if (code)
 		return 1;
-	code = mmap(NULL, 64 + STUBS * STUB, PROT_READ | PROT_WRITE | PROT_EXEC,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
-	scratch = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
-	if (code == MAP_FAILED || scratch == MAP_FAILED) {
-		code = scratch = NULL;
+	code = mmap(NULL, CODE_LEN + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (code == MAP_FAILED || mprotect(code, CODE_LEN, PROT_READ | PROT_WRITE | PROT_EXEC) != 0) {
+		if (code != MAP_FAILED)
+			munmap(code, CODE_LEN + 4096);
+		code = NULL;
 		return 0;
 	}
+	scratch = code + CODE_LEN;
 	*(uint64_t *)(void *)code = (uint64_t)(uintptr_t)sc_emu_back;  /* the stubs' way back */
 	sc_emu_vz = __get_cpuid(1, &a, &b, &c, &d) && (c >> 28 & 1);
 	return 1;
@@ -149,8 +152,9 @@ static const char *judge(struct sc_insn *d)
 	return NULL;
 }
 
-/* The instruction with its memory operand made [disp32] (no base, no
- * index), then jmp *[code] back to sc_emu_back. */
+/* The instruction with its memory operand made [rip + disp32] (its disp
+ * set per run to reach the scratch), then jmp *[rip] to the slot at the
+ * start of the code: back to sc_emu_back. */
 static const char *rewrite(struct sc_insn *d)
 {
 	const ZydisDecodedInstruction *in = &d->in;
@@ -158,9 +162,11 @@ static const char *rewrite(struct sc_insn *d)
 	unsigned char *s = code + 64 + d->slot * STUB;
 	unsigned mo = in->raw.modrm.offset;
 	unsigned end = mo + 1 + ((in->attributes & ZYDIS_ATTRIB_HAS_SIB) ? 1 : 0) + in->raw.disp.size / 8;
-	unsigned n = mo + 6 + (in->length - end), at = 0;
-	uint32_t back = (uint32_t)(uintptr_t)code;
+	unsigned n = mo + 5 + (in->length - end), at = 0;
+	int32_t back;
 
+	if (in->address_width != 64)
+		return "32-bit addressing";
 	if (n > ZYDIS_MAX_INSTRUCTION_LENGTH || end > in->length)
 		return "too long once rewritten";
 	memcpy(s, src, mo);
@@ -173,15 +179,15 @@ static const char *rewrite(struct sc_insn *d)
 	else if (in->encoding == ZYDIS_INSTRUCTION_ENCODING_EVEX)
 		s[in->raw.evex.offset + 1] |= 0x60;
 	at = mo;
-	s[at++] = (unsigned char)((src[mo] & 0x38) | 4);  /* mod 00, reg kept, rm: a SIB */
-	s[at++] = 0x25;                                    /* no index, no base: disp32 */
+	s[at++] = (unsigned char)((src[mo] & 0x38) | 5);  /* mod 00, reg kept, rm: rip + disp32 */
 	d->disp_at = at;
 	at += 4;
 	memcpy(s + at, src + end, in->length - end);       /* the immediates */
 	at += in->length - end;
-	s[at++] = 0xff;                                    /* jmp *[back] */
-	s[at++] = 0x24;
+	d->insn_len = at;
+	s[at++] = 0xff;                                    /* jmp *[rip + back] */
 	s[at++] = 0x25;
+	back = (int32_t)(code - (s + at + 4));
 	memcpy(s + at, &back, 4);
 	return NULL;
 }
@@ -268,9 +274,10 @@ int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_v
 	s = scratch + 1024 + (a & 63);
 	fill(v, a, s, w);
 	{
-		uint32_t disp = (uint32_t)(uintptr_t)s;
+		unsigned char *stub = code + 64 + d->slot * STUB;
+		int32_t disp = (int32_t)(s - (stub + d->insn_len));
 
-		memcpy(code + 64 + d->slot * STUB + d->disp_at, &disp, 4);
+		memcpy(stub + d->disp_at, &disp, 4);
 	}
 	sc_emu_stub = code + 64 + d->slot * STUB;
 	sc_emu_g = (uint64_t *)(void *)uc->uc_mcontext.gregs;
@@ -309,7 +316,7 @@ void sc_emu_fault(int sig, void *uctx)
 
 	if (sig != SIGSEGV && sig != SIGBUS && sig != SIGFPE && sig != SIGILL)
 		return;  /* the watchdog's tick: the copy goes on */
-	if (running && ((code && ip >= (uint64_t)(uintptr_t)code && ip < (uint64_t)(uintptr_t)code + 64 + STUBS * STUB) ||
+	if (running && ((code && ip >= (uint64_t)(uintptr_t)code && ip < (uint64_t)(uintptr_t)code + CODE_LEN) ||
 			(ip >= (uint64_t)(uintptr_t)sc_emu_enter && ip < (uint64_t)(uintptr_t)sc_emu_end)))
 		siglongjmp(back, 1);
 }

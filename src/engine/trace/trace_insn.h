@@ -23,6 +23,7 @@ struct sc_insn {
 	int vec;                  /* needs the vector state (XSAVE area) */
 	unsigned slot;            /* its place in the cache (and its stub's) */
 	unsigned disp_at;         /* where the stub's disp32 is */
+	unsigned insn_len;        /* the rewritten instruction's length */
 };
 
 /* The decoder (trace_decode.c), shared with the emulator. */
