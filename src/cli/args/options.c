@@ -102,7 +102,9 @@ const struct sc_option sc_options[] = {
 	{ "impl", 0, "PATH", sc_opt_list, FIELD(impl), "a path", 0, 0, NULL, 0, 0,
 	  "what to check (default: strcheck's own libstrscpy.so): a shared object; or C sources, "
 	  "objects (.o) and static archives (.a), comma-separated or --impl repeated, which "
-	  "strcheck builds into one shared object; or a kernel tree's lib/string.c, built with "
+	  "strcheck builds into one shared object; one file of a real project (.c or .S) is "
+	  "built as it is with what its tree says (compile_commands.json, include/ folders, "
+	  "config.h), else its function alone; or a kernel tree's lib/string.c, built with "
 	  "the tree's own headers and strcheck's kernel shims for what it lacks "
 	  "(docs/your-code.md)" },
 	OPT_STRING("cc", "COMMAND", cc, "a compiler command",
@@ -125,7 +127,17 @@ const struct sc_option sc_options[] = {
 	  "(defaults: CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS=y, and CONFIG_DCACHE_WORD_ACCESS=y "
 	  "with --kernel-wat=x86)" },
 	OPT_STRING("symbol", "NAME", symbol, "a symbol name",
-		   "function to check (default: the API's name)"),
+		   "function to check (default: the API's name); with --scan, the one function of "
+		   "the tree to check"),
+	OPT_STRING("scan", "DIR", scan, "a directory or a source file",
+		   "check every bounded copy defined in DIR's .c, .h and .S files: the eight names, "
+		   "names holding one (g_strlcpy), static ones, and functions of the shape (char *, "
+		   "const char *, size_t) whose behaviour says which of the eight they are; each "
+		   "checked as --impl=FILE --symbol=F --api=A would, in a child strcheck; one table "
+		   "(or --format's report) and one exit status for all (docs/your-code.md, \"A "
+		   "whole tree\")"),
+	{ "scan-probe", 0, "KIND", sc_opt_string, FIELD(scan_probe), "a return kind", 0, 0, NULL,
+	  0, SC_OPT_HIDDEN, "probe --symbol against the eight references (--scan's children)" },
 	OPT_STRING("arch", "NAME", arch, "an architecture name",
 		   "architecture to check on: x86-64, i386, s390x, powerpc, aarch64, armhf or riscv64 "
 		   "(default: the candidate's own, from its ELF header).  A foreign one runs "

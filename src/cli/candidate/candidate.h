@@ -2,7 +2,8 @@
  * candidate.h - from what the user gave as --impl to the shared object the
  * checked process loads: a .so as it is; C sources, objects and archives
  * built into one (build.h); a kernel tree's lib/ C files built with the kernel
- * shims (kbuild.h).  Also gathers what the report must say about it: the
+ * shims (kbuild.h); one file of a real project as it is, else its function
+ * alone (alone.h).  Also gathers what the report must say about it: the
  * build command, string functions it calls in other libraries, byte-order
  * traps (endian_trap.h).
  */
@@ -31,6 +32,7 @@ struct sc_candidate {
 	struct sc_build build;
 	struct sc_kbuild kb;
 	char about[2048];         /* for the report: what was built from what, or "" */
+	char how[2048];          /* for the report: how a project's file was built (alone.h), or "" */
 	char notes[3072];        /* "note: ..." / "warning: ..." lines, or "" */
 	char list[4096];         /* backing for the split input paths */
 	const char *inputs[SC_MAX_INPUTS];
@@ -41,6 +43,9 @@ struct sc_candidate {
  * Prepare the candidate: build it when it is not a shared object already.
  * 0, or -1 with one line in err (the compiler's own messages are on
  * stderr by then).  Whatever it made, sc_candidate_release removes.
+ * One .c or .S file and o->kernel.symbol (else the API's name): that
+ * function, built as its file is or alone (alone.h), c->how saying which;
+ * what a scan of a tree calls once per function found.
  */
 int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, char *err,
 			 size_t errlen);
