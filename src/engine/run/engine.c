@@ -59,7 +59,12 @@ static char fault_access(void *uctx)
 
 static void on_signal(int sig, siginfo_t *si, void *uctx)
 {
-	if (sc_trace_hook && in_call && sc_trace_hook(sig, si, uctx))
+	/* Only a fault or trap the kernel sent (si_code > 0) is the tracer's,
+	 * a fixup's or the demand pager's: a signal the candidate sends itself
+	 * (raise, sigqueue: SI_TKILL, SI_USER, SI_QUEUE) is its own crash. */
+	int kernel = si->si_code > 0;
+
+	if (sc_trace_hook && in_call && kernel && sc_trace_hook(sig, si, uctx))
 		return;
 	if (sig == SIGALRM) {
 		if (!in_call || sc_calls != seen_calls) {
@@ -75,10 +80,10 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 		return;
 	}
 	/* A load the kernel would fix up (kernel shims' exception table). */
-	if ((sig == SIGSEGV || sig == SIGBUS) && sc_fault_fixup && sc_fault_fixup(si, uctx))
+	if ((sig == SIGSEGV || sig == SIGBUS) && kernel && sc_fault_fixup && sc_fault_fixup(si, uctx))
 		return;
 	/* A huge count's dest, backed as the call reaches it. */
-	if ((sig == SIGSEGV || sig == SIGBUS) && sc_demand_fault(si))
+	if ((sig == SIGSEGV || sig == SIGBUS) && sc_demand_fault(si, fault_access(uctx)))
 		return;
 	in_call = 0;
 	last_fault.signo = sig;
@@ -255,7 +260,7 @@ void sc_call_guarded(struct sc_engine *e, const struct sc_case *c, void *fn, uns
 				out->fault_arena = 'd';
 			else if ((out->fault_region = sc_arena_region(&e->hdst, last_fault.addr)) != SC_OUTSIDE)
 				out->fault_arena = 'd';
-			if (sc_demand_was_cut())
+			if (sc_demand_was_cut() && sc_dst_is_huge(c))
 				out->stop = SC_CUT;
 		} else {
 			out->stop = SC_SIGNALLED;
