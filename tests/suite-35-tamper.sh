@@ -54,12 +54,12 @@ hostile() {
 	shift 5
 	name=${label}_${file#hostile_}
 	[ "$flags" = "-" ] && flags=""
-	# FLAGS: comma-separated; +trace: the traced check runs (no --no-race).
+	# FLAGS: comma-separated; +race: the race checks run (no --no-race).
 	local norace=--no-race
 	flags=${flags//,/ }
-	if [[ " $flags " == *" +trace "* ]]; then
+	if [[ " $flags " == *" +race "* ]]; then
 		norace=
-		flags=${flags//+trace/}
+		flags=${flags//+race/}
 	fi
 	timeout 300 setsid -w $sc --impl=build/zoo/$file.so --time=0 $norace $flags "$@" \
 		> "$out/$name.out" 2> "$out/$name.err"
@@ -89,10 +89,10 @@ done < tests/zoo/HOSTILE
 
 # The same under ASan+UBSan, on the stretch of the grid where each first
 # struck (found by grid case N: N..N+300), or the whole grid.  (No tracer
-# in a sanitized build: the +trace entries are the normal build's.)
+# in a sanitized build: the +race entries are the normal build's.)
 while read -r file flags expect; do
 	case $file in '#'* | '') continue ;; esac
-	[[ "$flags" == *+trace* ]] && continue
+	[[ "$flags" == *+race* ]] && continue
 	n=$(sed -n 's/^  found by  grid case \([0-9]*\).*/\1/p' "$out/hostile_${file#hostile_}.out" | head -1)
 	hostile $ASC hostile_asan "$file" "$flags" "$expect" ${n:+--grid-case=$n-$((n + 300))}
 done < tests/zoo/HOSTILE
