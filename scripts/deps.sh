@@ -17,9 +17,13 @@ libc6-dev-riscv64-cross gcc-12-multilib gcc-i686-linux-gnu libc6-dev-i386-cross
 libseccomp-dev libxml2-utils
 python3-jsonschema python3-yaml librsvg2-bin man-db groff-base
 libzydis-dev libbsd-dev musl musl-dev"
+# A real kernel's headers, as Debian ships them (tests/suite-48: a kernel
+# tree's lib/string.c built against the tree's own headers first).
+[ "$(dpkg --print-architecture 2> /dev/null)" = amd64 ] && PACKAGES="$PACKAGES linux-headers-amd64"
 # What strcheck itself needs at run time: libseccomp (the sandbox) and
 # Zydis (the tracer's decoder); the rest of PACKAGES is for the tests.
-RUN_PACKAGES="libseccomp-dev libzydis-dev"
+# (STRCHECK_RUN_PACKAGES replaces the list: suite-37 names a missing one.)
+RUN_PACKAGES=${STRCHECK_RUN_PACKAGES:-"libseccomp-dev libzydis-dev"}
 # Not gcc-multilib: it conflicts with the cross compilers and removes them.
 # libbsd-dev, musl, musl-dev: C libraries whose strlcat, strncat, stpncpy and
 # memccpy tests/suite-38-real-libc.sh checks as installed.

@@ -5,8 +5,9 @@
 # machine without it) and then a plain make once the library is there,
 # gets a sandboxed strcheck without `make clean` (the configuration stamp
 # build/config/SECCOMP, Makefile CONFIG_VARS), and the hostile zoo then
-# runs against it, not skipped; `make run` without libseccomp says in one
-# line how to get the sandbox.  It builds in a directory of its own, so
+# runs against it, not skipped; `make run` first installs what strcheck
+# needs at run time when root (scripts/deps.sh --run), else says in one
+# line how, and without libseccomp says in one line how to get the sandbox.  It builds in a directory of its own, so
 # the suites that run beside it keep their strcheck.
 set -u
 cd "$(dirname "$0")/.."
@@ -30,6 +31,20 @@ check config_built_without_seccomp $? "see $out/before.out"
 make -n -s BUILD=$B SECCOMP=0 run > "$out/run0.log" 2>&1
 [ "$(grep -c "make deps" "$out/run0.log")" = 1 ]
 check make_run_without_seccomp_says_make_deps $? "see $out/run0.log"
+# make run first gets what strcheck needs at run time (deps.sh --run:
+# libseccomp, Zydis), then builds in a make of its own that probes anew.
+[ "$(sed -n 1p "$out/run0.log")" = "bash scripts/deps.sh --run" ] && grep -q "run-checked" "$out/run0.log"
+check make_run_installs_run_deps_before_building $? "see $out/run0.log"
+# Not root, with a package missing: the one apt-get line, and make run goes on.
+STRCHECK_RUN_PACKAGES="libseccomp-dev strcheck-no-such-package" \
+	setpriv --reuid=65534 --regid=65534 --clear-groups bash scripts/deps.sh --run > "$out/rundeps.out" 2> "$out/rundeps.err"
+rc=$?
+[ $rc = 0 ] && [ "$(wc -l < "$out/rundeps.err")" = 1 ] && [ ! -s "$out/rundeps.out" ] &&
+	grep -q "apt-get install -y --no-install-recommends strcheck-no-such-package\$" "$out/rundeps.err"
+check run_deps_not_root_one_line_and_goes_on $? "exit $rc, see $out/rundeps.err"
+# Nothing missing: not a word.
+STRCHECK_RUN_PACKAGES="make" bash scripts/deps.sh --run > "$out/rundeps0.out" 2>&1
+check run_deps_silent_when_present "$([ $? = 0 ] && [ ! -s "$out/rundeps0.out" ]; echo $?)" "see $out/rundeps0.out"
 # The library is there: the next make rebuilds what uses it.
 make -s BUILD=$B $SC $B/libstrscpy.so > "$out/build1.log" 2>&1
 $SC --grid-case=0 > "$out/after.out" 2>&1
