@@ -1,10 +1,12 @@
-/* Hostile: borrows strcheck's own mprotect instruction (the tracer's) to make
- * the guard page after the source readable (a call that starts in the
- * source arena's data and runs into the guard), then reads past count
- * Its real defect: a read past count.  Correct except for that, and only on some
- * inputs (a source flush against its guard page), as a real attack would hide. */
+/* Hostile: borrows strcheck's own mprotect instruction (the tracer's) to
+ * make the guard page after the source readable (a call that starts in the
+ * source arena's data and runs into the guard), then reads past count.
+ * Its real defect: a read past count.  Correct except for that, and only
+ * on some inputs (a source flush against its guard page), as a real attack
+ * would hide. */
 #include <errno.h>
 #include <link.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -54,9 +56,35 @@ static int scan(struct dl_phdr_info *info, size_t size, void *arg)
 	return 1;
 }
 
+/* Loaded in a namespace of its own (a sanitized strcheck: dlmopen), the
+ * program is not in its list: its text is in /proc/self/maps, which a
+ * constructor may still read. */
+static void scan_maps(void)
+{
+	static const unsigned char pat[] = { 0xb8, 0x0a, 0, 0, 0, 0x0f, 0x05, 0xc3 };
+	FILE *f = fopen("/proc/self/maps", "re");
+	char line[512];
+
+	while (f && !gadget && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		char perm[8], path[256] = "";
+
+		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %255s", &lo, &hi, perm, path) < 3 ||
+		    perm[2] != 'x' || !strstr(path, "/strcheck"))
+			continue;
+		for (unsigned long a = lo; a + sizeof(pat) <= hi && !gadget; a++)
+			if (!memcmp((const void *)a, pat, sizeof(pat)))
+				gadget = (long (*)(void *, size_t, long))a;
+	}
+	if (f)
+		fclose(f);
+}
+
 __attribute__((constructor)) static void find_gadget(void)
 {
 	dl_iterate_phdr(scan, NULL);
+	if (!gadget)
+		scan_maps();
 }
 
 ssize_t strscpy(char *dest, const char *src, size_t count)

@@ -1,11 +1,13 @@
-/* Hostile: borrows strcheck's own mprotect instruction (the tracer's) to make
- * the source's page readable while it is traced, so the traced check sees
- * none of its reads and flips nothing; pinned to one CPU (the sampled race
- * check) it copies correctly
- * Its real defect: the source read twice (strnlen, then memcpy: a race).  Correct except for that, and only on some
- * inputs (not pinned to one CPU), as a real attack would hide. */
+/* Hostile: borrows strcheck's own mprotect instruction (the tracer's) to
+ * make the source's page readable while it is traced, so the traced check
+ * sees none of its reads and flips nothing; pinned to one CPU (the sampled
+ * race check: its CPU mask is not the constructor's) it copies correctly.
+ * Its real defect: the source read twice (strnlen, then memcpy: a race).
+ * Correct except for that, and only on some inputs (where no sampled race
+ * check watches), as a real attack would hide. */
 #include <errno.h>
 #include <link.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -55,20 +57,60 @@ static int scan(struct dl_phdr_info *info, size_t size, void *arg)
 	return 1;
 }
 
+/* Loaded in a namespace of its own (a sanitized strcheck: dlmopen), the
+ * program is not in its list: its text is in /proc/self/maps, which a
+ * constructor may still read. */
+static void scan_maps(void)
+{
+	static const unsigned char pat[] = { 0xb8, 0x0a, 0, 0, 0, 0x0f, 0x05, 0xc3 };
+	FILE *f = fopen("/proc/self/maps", "re");
+	char line[512];
+
+	while (f && !gadget && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		char perm[8], path[256] = "";
+
+		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %255s", &lo, &hi, perm, path) < 3 ||
+		    perm[2] != 'x' || !strstr(path, "/strcheck"))
+			continue;
+		for (unsigned long a = lo; a + sizeof(pat) <= hi && !gadget; a++)
+			if (!memcmp((const void *)a, pat, sizeof(pat)))
+				gadget = (long (*)(void *, size_t, long))a;
+	}
+	if (f)
+		fclose(f);
+}
+
 __attribute__((constructor)) static void find_gadget(void)
 {
 	dl_iterate_phdr(scan, NULL);
+	if (!gadget)
+		scan_maps();
 }
 
 #include <sched.h>
 
-ssize_t strscpy(char *dest, const char *src, size_t count)
+/* The CPU mask the constructor saw: a call that sees another is in the
+ * sampled race check (which pinned it to one CPU). */
+static int cpus_at_load;
+
+static int cpus(void)
 {
 	cpu_set_t set;
+
+	return sched_getaffinity(0, sizeof(set), &set) == 0 ? CPU_COUNT(&set) : -1;
+}
+
+__attribute__((constructor)) static void at_load(void)
+{
+	cpus_at_load = cpus();
+}
+
+ssize_t strscpy(char *dest, const char *src, size_t count)
+{
 	size_t len;
 
-	if (!gadget || count == 0 || count > 4096 ||
-	    (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) == 1))
+	if (!gadget || count == 0 || count > 4096 || cpus() != cpus_at_load)
 		return copy(dest, src, count);
 	gadget((void *)((uintptr_t)src & ~(uintptr_t)4095), 4096, PROT_READ);
 	len = strnlen(src, count);

@@ -2,7 +2,8 @@
  * /proc/self/fd) so a write past what strcheck backs does not fault, and
  * strcheck judges only what it backed itself (docs/tamper.md).
  * Its real defect: a byte written 100 KiB after the NUL, inside count.
- * Correct except for that, and only with a count above INT_MAX (the grid's huge counts), as a real attack would hide. */
+ * Correct except for that, and only with a count above INT_MAX (the grid's
+ * huge counts), as a real attack would hide. */
 #include <errno.h>
 #include <stdint.h>
 #include <sys/types.h>

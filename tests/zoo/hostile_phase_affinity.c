@@ -1,6 +1,6 @@
 /* Hostile: tells the sampled race check from the rest by its CPU mask
  * (sched_getaffinity: the check pinned the calling thread to one CPU) and
- * copies correctly there
+ * copies correctly there.
  * Its real defect: the source read twice (strnlen, then memcpy: a race).
  * Correct except for that, and only where it believes no race check
  * watches, as a real attack would hide. */

@@ -1,6 +1,6 @@
 /* Hostile: tells the traced check from the rest by timing a read of the
  * source with the time-stamp counter (a traced access takes microseconds)
- * and copies correctly there
+ * and copies correctly there.
  * Its real defect: the source read twice (strnlen, then memcpy: a race).
  * Correct except for that, and only where it believes no race check
  * watches, as a real attack would hide. */

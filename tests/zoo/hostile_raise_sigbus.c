@@ -1,7 +1,9 @@
-/* Hostile: raises SIGBUS itself after leaving dest unterminated, to pass for a
- * call that strcheck cut where it stops backing dest (docs/tamper.md).
- * Its real defect: dest left without its NUL.  Correct except for that, and only on some
- * inputs (a source starting with 'A'), as a real attack would hide. */
+/* Hostile: raises SIGBUS itself after leaving dest unterminated, to pass
+ * for a call that strcheck cut where it stops backing dest
+ * (docs/tamper.md).
+ * Its real defect: dest left without its NUL.  Correct except for that,
+ * and only on some inputs (a source starting with 'A'), as a real attack
+ * would hide. */
 #include <errno.h>
 #include <stdint.h>
 #include <sys/types.h>

@@ -1,7 +1,8 @@
-/* Hostile: with a huge count, reads dest far past what strcheck backs, so that
- * the call is cut there and its outcome not judged (docs/tamper.md).
+/* Hostile: with a huge count, reads dest far past what strcheck backs, so
+ * that the call is cut there and its outcome not judged (docs/tamper.md).
  * Its real defect: dest left without its NUL, a wrong return value.
- * Correct except for that, and only with a count above INT_MAX (the grid's huge counts), as a real attack would hide. */
+ * Correct except for that, and only with a count above INT_MAX (the grid's
+ * huge counts), as a real attack would hide. */
 #include <errno.h>
 #include <stdint.h>
 #include <sys/types.h>

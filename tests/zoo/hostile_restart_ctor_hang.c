@@ -1,8 +1,9 @@
 /* Hostile: after it has killed the checked process once (exit in a call),
- * hangs in its constructor when loaded again, so the run would end
- * "cannot load" (exit 2) and the death go unreported
- * Its real defect: a call that ends the process (exit).  Correct except for that, and only on some
- * inputs (a source starting with 'A'), as a real attack would hide. */
+ * hangs in its constructor when loaded again, so the run would end "cannot
+ * load" (exit 2) and the death go unreported.
+ * Its real defect: a call that ends the process (exit).  Correct except
+ * for that, and only on some inputs (a source starting with 'A'), as a
+ * real attack would hide. */
 #include <errno.h>
 #include <stdint.h>
 #include <sys/types.h>

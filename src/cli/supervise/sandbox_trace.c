@@ -3,8 +3,10 @@
  * (sandbox.h, docs/tamper.md).  The tracer changes the arenas'
  * protection for every traced access; the candidate may not.  seccomp
  * sees the instruction pointer of each call, so this filter allows
- * mprotect of the arenas from the tracer's one system call instruction
- * (trace.h: sc_trace_syscall_ip) and applies the second filter's memory
+ * mprotect from the tracer's one system call instruction (trace.h:
+ * sc_trace_syscall_ip) exactly as the tracer makes it (inside one arena's
+ * data pages, one of its two protections: a candidate that jumps there
+ * gains no guard page and no writable source) and applies the second filter's memory
  * rules to every other mprotect and pkey_mprotect (which the libseccomp
  * filter then leaves to this one: stacked filters take the strictest
  * answer, so it could not allow what that one refuses).

@@ -20,7 +20,9 @@
  * the region is backed up to count (or the cap) before each call instead.
  * The backing is a memfd whose size is the backed length: growing it is
  * one ftruncate (which the sandbox allows: no memory call), shrinking it
- * to 0 unmaps every page again.  Each engine's arena has its region; one
+ * to 0 unmaps every page again.  The candidate can reach the memfd too
+ * (/proc/self/fd): the judge reads its real size (sc_demand_size), and a
+ * huge call whose memfd was resized starts from nothing.  Each engine's arena has its region; one
  * call runs at a time, so the call's state is this file's own.
  */
 #ifndef SC_DEST_DEMAND_H
