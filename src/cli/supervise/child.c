@@ -1,5 +1,4 @@
 #include <errno.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include "../../engine/race/race.h"
 #include "channel.h"
 #include "child.h"
+#include "child_phases.h"
 #include "child_trace.h"
 #include "findings.h"
 #include "map_cells.h"
@@ -347,35 +347,6 @@ static void load_error(struct child *ch, const char *msg)
 	_exit(3);
 }
 
-/*
- * What the candidate can see of the phases is made the same in each
- * (docs/tamper.md, "Phases").  First, before it is loaded: this thread
- * stays on one CPU for the whole run (the sampled checks pinned it only
- * while they ran; its constructor sees the same mask as its calls).
- */
-static void pin_for_the_run(void)
-{
-	cpu_set_t all, one;
-	int here = sched_getcpu();
-
-	if (sched_getaffinity(0, sizeof(all), &all) != 0 || CPU_COUNT(&all) < 2)
-		return;
-	if (here < 0 || !CPU_ISSET(here, &all))
-		for (here = 0; !CPU_ISSET(here, &all); here++)
-			;
-	sc_race_cpus(&all);
-	CPU_ZERO(&one);
-	CPU_SET(here, &one);
-	sched_setaffinity(0, sizeof(one), &one);
-}
-
-/* Then, once the engine's handlers are in place: the time-stamp counter
- * traps for the rest of the run and is served a virtual count (engine.c). */
-static void trap_tsc(void)
-{
-	sc_engine_trap_tsc();
-}
-
 void sc_child_main(const struct sc_child_args *a)
 {
 	static struct child ch;
@@ -400,7 +371,7 @@ void sc_child_main(const struct sc_child_args *a)
 	else
 		loaded.sandboxed = sc_sandbox_early(a->chan, &a->b->where, note, sizeof(note));
 	snprintf(loaded.note, sizeof(loaded.note), "%s", note);
-	pin_for_the_run();
+	sc_child_pin_for_the_run();
 	ch.fn = sc_load(a->p->impl, a->p->symbol, a->p->api, err, sizeof(err));
 	if (!ch.fn)
 		load_error(&ch, err);
@@ -408,7 +379,7 @@ void sc_child_main(const struct sc_child_args *a)
 		snprintf(err, sizeof(err), "cannot map the guard arenas: %s", strerror(errno));
 		load_error(&ch, err);
 	}
-	trap_tsc();
+	sc_engine_trap_tsc();  /* the counter: the same in every phase (child_phases.h) */
 	if (loaded.sandboxed)
 		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
 	/* The check's time starts once the candidate is loaded. */
