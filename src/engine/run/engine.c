@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "engine_call.h"
 #include "../memory/fixup.h"
+#include "../base/clock.h"
 #include "../base/mem.h"
 
 volatile unsigned long sc_calls;
@@ -108,10 +109,15 @@ static int serve_tsc(int sig, const siginfo_t *si, void *uctx)
 #define TSC_TRAP 0
 #endif
 
+int sc_clock_coarse;  /* base/clock.h */
+
 int sc_engine_trap_tsc(void)
 {
 #if TSC_TRAP
-	return prctl(PR_SET_TSC, PR_TSC_SIGSEGV, 0, 0, 0) == 0;
+	if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV, 0, 0, 0) != 0)
+		return 0;
+	sc_clock_coarse = 1;
+	return 1;
 #else
 	return 0;
 #endif
