@@ -195,16 +195,16 @@ static int back(struct region *rg, size_t want, int cut);
 
 void sc_demand_arm(const struct sc_arena *a, const unsigned char *dest, uint64_t count)
 {
-	struct region *rg = region_of(a);
+	/* Only a dest in this arena (a huge count's) can be backed or cut: a
+	 * call on any other dest is never "not judged" (and costs no lookup). */
+	int mine = (uintptr_t)dest >= (uintptr_t)a->data &&
+		   (uintptr_t)dest < (uintptr_t)a->data + a->data_len;
+	struct region *rg = mine ? region_of(a) : NULL;
 	uint64_t before = rg ? (uint64_t)((uintptr_t)rg->region - (uintptr_t)dest) : 0;
 	uint64_t need = count > before ? count - before : 0;
-
 	struct stat st;
 
-	/* Only a dest in this arena (a huge count's) can be backed or cut: a
-	 * call on any other dest is never "not judged". */
-	if (rg && ((uintptr_t)dest < (uintptr_t)a->data ||
-		   (uintptr_t)dest >= (uintptr_t)rg->region))
+	if (rg && (uintptr_t)dest >= (uintptr_t)rg->region)
 		rg = NULL;
 	/* A memfd whose size is not what was backed (the candidate resized it
 	 * through /proc/self/fd or a dup): start again from nothing. */
