@@ -117,6 +117,17 @@ for pair in hostile_exit_A:crash:no-exit hostile_hang_A:hang:makes-progress; do
 	check "report_${file}_shows_the_case_that_died" $? "see $f"
 done
 
+# ---- the traced check's second line (race_tamper.c) ----
+# Unsandboxed, nothing stops the gadget: traced case 3 (the source flush
+# against its guard) leaves the guard after it readable, and the check
+# after the call says so.
+timeout 60 $SC --impl=build/zoo/hostile_gadget_guard.so --no-sandbox --traced-case=3 \
+	> "$out/guard-left-open.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^DEFECT 1: tamper (rule no-memory-changes)' "$out/guard-left-open.out" &&
+	grep -q 'after the call a guard page .* was readable' "$out/guard-left-open.out"
+check traced_call_leaving_a_guard_open_is_tamper $? "exit $rc, see $out/guard-left-open.out"
+
 # ---- strcheck's own stdout ----
 $SC --impl=build/zoo/hostile_proc_stdout.so --time=0 --no-race --format=json \
 	> "$out/stdout.json" 2> "$out/stdout.err"

@@ -83,7 +83,8 @@ static const struct {
 } whys[] = {
 	{ SC_RULE_NO_SIGNALS, "killing or stopping strcheck, or a ^C to its process group. The "
 	  "engine's own signals (`raise`, `abort`, the watchdog's `SIGALRM` from its timer) go to "
-	  "itself and stay allowed." },
+	  "itself and stay allowed; a queued signal never (to itself it may carry any `si_code`, "
+	  "and pass for a fault the kernel sent)." },
 	{ SC_RULE_NO_PROCESSES, "daemons that outlive the run. Threads stay allowed: the race and "
 	  "reader checks use them; glibc falls back from `clone3` to `clone`, whose flags a filter "
 	  "can read." },
