@@ -209,7 +209,8 @@ expect bad_missing_source exit2 --impl=no/such/file.c
 expect bad_not_a_source exit2 --impl=$Z/ok_byte_loop.c,tests/kernel-tree/README
 expect bad_kconfig exit2 --impl=$K/lib/string.c --kconfig=CONFIG_DCACHE_WORD_ACCESS=maybe
 expect bad_kernel_wat exit2 --impl=$K/lib/string.c --kernel-wat=sparc
-mkdir -p "$out/tree/lib" "$out/tree/include/linux" && cp $K/lib/string.c "$out/tree/lib/"
+mkdir -p "$out/tree/lib" "$out/tree/include/linux" "$out/tree/arch" "$out/tree/scripts" &&
+	touch "$out/tree/Kconfig" "$out/tree/Kbuild" && cp $K/lib/string.c "$out/tree/lib/"
 expect bad_tree_without_header exit2 --impl="$out/tree/lib/string.c" --kernel-wat=x86
 
 # ---- the private build directory is gone afterwards ----

@@ -113,7 +113,8 @@ check tree_unknown_header_one_line $? "exit $rc, $(wc -l < "$out/tree_unknown_he
 # ---- the shims give every header lib/string.c has included since v4.3
 # (docs/your-code.md lists them and where that was read) ----
 mkdir -p "$out/tree-all/lib"
-cp -rL tests/kernel-tree-next/include tests/kernel-tree-next/arch "$out/tree-all/"
+cp -rL tests/kernel-tree-next/include tests/kernel-tree-next/arch tests/kernel-tree-next/scripts \
+	tests/kernel-tree-next/Kconfig tests/kernel-tree-next/Kbuild "$out/tree-all/"
 {
 	echo '#define __NO_FORTIFY'
 	for h in linux/types.h linux/string.h linux/ctype.h linux/kernel.h linux/export.h \
@@ -136,6 +137,7 @@ if [ -n "$real" ] && [ -f "$real/arch/x86/include/asm/word-at-a-time.h" ]; then
 	mkdir -p "$out/real/lib"
 	ln -s "$real/include" "$out/real/include"
 	ln -s "$real/arch" "$out/real/arch"
+	mkdir -p "$out/real/scripts" && touch "$out/real/Kconfig" "$out/real/Kbuild"
 	cp tests/kernel-tree-v6/lib/string.c "$out/real/lib/string.c"
 	expect_pass real_headers_tree_first --impl="$out/real/lib/string.c" --symbol=strscpy
 	grep -q "^kernel headers: the tree's own where it has them" "$out/real_headers_tree_first.out"

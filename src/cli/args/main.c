@@ -168,6 +168,7 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 
 	ri->impl = o->impl ? o->impl : p->impl;
 	ri->symbol = o->symbol;
+	ri->how = cand.how;
 	ri->about = cand.about;
 	ri->notes = cand.notes;
 	ri->quiet = o->quiet;

@@ -102,7 +102,9 @@ const struct sc_option sc_options[] = {
 	{ "impl", 0, "PATH", sc_opt_list, FIELD(impl), "a path", 0, 0, NULL, 0, 0,
 	  "what to check (default: strcheck's own libstrscpy.so): a shared object; or C sources, "
 	  "objects (.o) and static archives (.a), comma-separated or --impl repeated, which "
-	  "strcheck builds into one shared object; or a kernel tree's lib/string.c, built with "
+	  "strcheck builds into one shared object; one file of a real project (.c or .S) is "
+	  "built as it is with what its tree says (compile_commands.json, include/ folders, "
+	  "config.h), else its function alone; or a kernel tree's lib/string.c, built with "
 	  "the tree's own headers and strcheck's kernel shims for what it lacks "
 	  "(docs/your-code.md)" },
 	OPT_STRING("cc", "COMMAND", cc, "a compiler command",

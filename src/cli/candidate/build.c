@@ -29,6 +29,8 @@ enum sc_input_kind sc_input_kind(const char *path)
 		return id.type == ET_REL ? SC_IN_OBJ : SC_IN_SO;
 	if (len > 2 && !strcmp(path + len - 2, ".c"))
 		return SC_IN_C;
+	if (len > 2 && (!strcmp(path + len - 2, ".S") || !strcmp(path + len - 2, ".s")))
+		return SC_IN_ASM;
 	return SC_IN_OTHER;
 }
 
@@ -259,7 +261,8 @@ int sc_build_so(const struct sc_build_req *req, struct sc_build *b, char *err, s
 				 access(req->inputs[i], R_OK) != 0 ? strerror(errno)
 				 : k == SC_IN_SO ? "a shared object cannot be linked into another one; "
 						   "give it alone to --impl"
-				 : "not a C source (.c), an object file or a static archive");
+				 : "not a C source (.c), an assembly file (.S), an object file or a "
+				   "static archive");
 			return -1;
 		}
 		/* Every member of an archive: nothing references them yet. */

@@ -21,10 +21,11 @@
 #include <sys/types.h>
 
 /* What a path given as --impl holds. */
-enum sc_input_kind { SC_IN_SO, SC_IN_C, SC_IN_OBJ, SC_IN_AR, SC_IN_OTHER };
+enum sc_input_kind { SC_IN_SO, SC_IN_C, SC_IN_OBJ, SC_IN_AR, SC_IN_OTHER, SC_IN_ASM };
 
-/* By its first bytes (ELF type, archive magic), else by its name (.c);
- * SC_IN_OTHER for anything else, or a file that cannot be read. */
+/* By its first bytes (ELF type, archive magic), else by its name (.c;
+ * .S or .s: assembly); SC_IN_OTHER for anything else, or a file that
+ * cannot be read. */
 enum sc_input_kind sc_input_kind(const char *path);
 
 #define SC_BUILD_MAX_ARGS 256

@@ -10,6 +10,7 @@
 #include "../../engine/load/inspect.h"
 #include "../../engine/load/load.h"
 #include "candidate.h"
+#include "alone.h"
 #include "kprepare.h"
 #include "ktree.h"
 #include "endian_trap.h"
@@ -78,9 +79,29 @@ static void add_about(struct sc_candidate *c, const char *what, const char *text
 	snprintf(c->about + n, sizeof(c->about) - n, "%s%s: %s", n ? "\n" : "", what, text);
 }
 
+/* A kernel tree's file built with the shims; its build's lines in c->about. */
+static int kernel_build(const struct sc_cand_opts *o, struct sc_candidate *c, const char *root,
+			struct sc_build_req *req, char *err, size_t errlen)
+{
+	if (sc_kbuild_prepare(c->inputs[0], root, &o->kernel, &c->build, &c->kb, err, errlen) != 0)
+		return -1;
+	req->pre = c->kb.pre;
+	req->inputs = c->kb.inputs;
+	req->ninputs = c->kb.ninputs;
+	add_about(c, "kernel", c->kb.about);
+	if (sc_kbuild_build(req, &c->build, &c->kb, o->verbose, err, errlen) != 0)
+		return -1;
+	c->symbol = c->kb.symbol;
+	add_about(c, "kernel headers", c->kb.headers);
+	if (c->kb.left[0])
+		add_about(c, "left out", c->kb.left);
+	return 0;
+}
+
 int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, char *err,
 			 size_t errlen)
 {
+	char kerr[1200] = "";
 	struct sc_build_req req = { .cc = o->cc, .cflags = o->cflags, .verbose = o->verbose };
 	char root[PATH_MAX];
 	int kernel;
@@ -105,26 +126,37 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 	if (sc_build_dir(&c->build, err, errlen) != 0)
 		return -1;
 	kernel = c->ninputs == 1 && sc_kernel_file(c->inputs[0], root, sizeof(root));
-	if (kernel) {
-		if (sc_kbuild_prepare(c->inputs[0], root, &o->kernel, &c->build, &c->kb, err,
-				      errlen) != 0)
+	if (kernel && kernel_build(o, c, root, &req, kerr, sizeof(kerr)) != 0) {
+		/* Taken for a kernel tree's file, it does not build as one: an
+		 * ordinary project's, unless the kernel build was asked for. */
+		if (o->kernel.kconfig || o->kernel.wat != SC_WAT_DEFAULT) {
+			snprintf(err, errlen, "%s", kerr);
 			return -1;
-		req.pre = c->kb.pre;
-		req.inputs = c->kb.inputs;
-		req.ninputs = c->kb.ninputs;
-		c->symbol = c->kb.symbol;
-		add_about(c, "kernel", c->kb.about);
-	} else {
+		}
+		kernel = 0;
+		c->about[0] = 0;
+		req.pre = NULL;
+	}
+	if (!kernel) {
+		enum sc_input_kind k = sc_input_kind(c->inputs[0]);
+		const char *sym = o->kernel.symbol ? o->kernel.symbol : sc_api_name(o->kernel.api);
+		int rc;
+
 		req.inputs = c->inputs;
 		req.ninputs = c->ninputs;
-	}
-	if (kernel ? sc_kbuild_build(&req, &c->build, &c->kb, o->verbose, err, errlen) != 0
-		   : sc_build_so(&req, &c->build, err, errlen) != 0)
-		return -1;
-	if (kernel) {
-		add_about(c, "kernel headers", c->kb.headers);
-		if (c->kb.left[0])
-			add_about(c, "left out", c->kb.left);
+		if (c->ninputs == 1 && (k == SC_IN_C || k == SC_IN_ASM))
+			rc = sc_alone_build(&req, c->inputs[0], sym, !kerr[0], &c->build, c->how,
+					    sizeof(c->how), err, errlen);
+		else
+			rc = sc_build_so(&req, &c->build, err, errlen);
+		if (rc != 0 && kerr[0])
+			snprintf(err, errlen, "%s (nor does it build as an ordinary project's file)", kerr);
+		if (rc != 0)
+			return -1;
+		if (kerr[0])
+			snprintf(c->notes + strlen(c->notes), sizeof(c->notes) - strlen(c->notes),
+				 "note: %s was taken for a kernel tree's file and does not build as one "
+				 "(%.300s): built as an ordinary project's\n", c->inputs[0], kerr);
 	}
 	c->built = 1;
 	c->kernel = kernel;

@@ -2,7 +2,8 @@
  * candidate.h - from what the user gave as --impl to the shared object the
  * checked process loads: a .so as it is; C sources, objects and archives
  * built into one (build.h); a kernel tree's lib/ C files built with the kernel
- * shims (kbuild.h).  Also gathers what the report must say about it: the
+ * shims (kbuild.h); one file of a real project as it is, else its function
+ * alone (alone.h).  Also gathers what the report must say about it: the
  * build command, string functions it calls in other libraries, byte-order
  * traps (endian_trap.h).
  */
@@ -31,6 +32,7 @@ struct sc_candidate {
 	struct sc_build build;
 	struct sc_kbuild kb;
 	char about[2048];         /* for the report: what was built from what, or "" */
+	char how[2048];          /* for the report: how a project's file was built (alone.h), or "" */
 	char notes[3072];        /* "note: ..." / "warning: ..." lines, or "" */
 	char list[4096];         /* backing for the split input paths */
 	const char *inputs[SC_MAX_INPUTS];

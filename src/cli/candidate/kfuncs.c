@@ -16,144 +16,6 @@ static int ident_char(int c)
 	return isalnum(c) || c == '_';
 }
 
-/* Past the comment, literal or preprocessor line at t[i] (one that starts
- * there), or i itself when there is none.  *line counts the newlines. */
-static size_t skip_noise(const char *t, size_t i, int line_start, int *line)
-{
-	if (t[i] == '/' && t[i + 1] == '*') {
-		for (i += 2; t[i] && !(t[i] == '*' && t[i + 1] == '/'); i++)
-			*line += t[i] == '\n';
-		return t[i] ? i + 2 : i;
-	}
-	if (t[i] == '/' && t[i + 1] == '/') {
-		while (t[i] && t[i] != '\n')
-			i++;
-		return i;
-	}
-	if (t[i] == '"' || t[i] == '\'') {
-		char q = t[i++];
-
-		for (; t[i] && t[i] != q && t[i] != '\n'; i++)
-			if (t[i] == '\\' && t[i + 1])
-				*line += t[++i] == '\n';
-		return t[i] == q ? i + 1 : i;
-	}
-	if (line_start && t[i] == '#') {
-		/* A directive, with its continuation lines. */
-		for (; t[i] && t[i] != '\n'; i++)
-			if (t[i] == '\\' && t[i + 1] == '\n')
-				*line += 1, i++;
-		return i;
-	}
-	return i;
-}
-
-/* Names that take parentheses before a function's own name. */
-static int decoration(const char *w, size_t n)
-{
-	static const char *const words[] = {
-		"__attribute__", "__attribute", "__aligned", "__section", "__printf",
-		"__scanf", "__alloc_size", "__realloc_size", "__malloc", "__nonnull",
-		"__must_hold", "__acquires", "__releases", "__diag_ignore", "__cleanup",
-		"__assume_aligned", "typeof", "__typeof__", "_Alignas", "__counted_by", NULL,
-	};
-
-	for (int i = 0; words[i]; i++)
-		if (strlen(words[i]) == n && !memcmp(words[i], w, n))
-			return 1;
-	return 0;
-}
-
-static void scan(struct sc_kfile *k)
-{
-	const char *t = k->text;
-	size_t i = 0, item = (size_t)-1, lastw = 0, lastn = 0;
-	int line = 1, item_line = 0, depth = 0, line_start = 1, named = 0, body = 0;
-	char name[64] = "", last = 0;
-
-	k->ok = 1;
-	while (t[i]) {
-		size_t j;
-
-		if (t[i] == '\n') {
-			line++, i++, line_start = 1;
-			continue;
-		}
-		if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\f') {
-			i++;
-			continue;
-		}
-		j = skip_noise(t, i, line_start, &line);
-		line_start = 0;
-		if (j != i && t[i] != '"' && t[i] != '\'') {
-			i = j;
-			continue;
-		}
-		if (item == (size_t)-1) {
-			item = i, item_line = line, named = 0, lastn = 0, name[0] = 0;
-		}
-		if (j != i) {        /* a literal: significant, nothing to learn */
-			i = j, last = '"';
-			continue;
-		}
-		if (ident_start((unsigned char)t[i])) {
-			for (j = i; ident_char((unsigned char)t[j]); j++)
-				;
-			if (depth == 0)
-				lastw = i, lastn = j - i;
-			i = j, last = 'a';
-			continue;
-		}
-		switch (t[i]) {
-		case '(':
-			if (depth == 0 && !named && lastn && lastn < sizeof(name) &&
-			    !decoration(t + lastw, lastn)) {
-				memcpy(name, t + lastw, lastn);
-				name[lastn] = 0;
-				named = 1;
-			}
-			depth++;
-			break;
-		case '[':
-			depth++;
-			break;
-		case '{':
-			if (depth == 0 && last == ')' && named)
-				body = 1;
-			depth++;
-			break;
-		case ')':
-		case ']':
-			depth--;
-			break;
-		case '}':
-			depth--;
-			if (depth == 0 && body) {
-				if (k->n < SC_KFUNCS_MAX) {
-					struct sc_kfunc *f = &k->f[k->n++];
-
-					memset(f, 0, sizeof(*f));
-					snprintf(f->name, sizeof(f->name), "%s", name);
-					f->start = item, f->end = i + 1, f->line = item_line;
-				}
-				body = 0, item = (size_t)-1, last = 0;
-				i++;
-				continue;
-			}
-			break;
-		case ';':
-			if (depth == 0)
-				item = (size_t)-1, body = 0;
-			break;
-		}
-		if (depth < 0)
-			k->ok = 0, depth = 0;
-		last = t[i++];
-	}
-	if (depth != 0)
-		k->ok = 0;
-}
-
 int sc_kfile_load(struct sc_kfile *k, const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -184,14 +46,20 @@ int sc_kfile_load(struct sc_kfile *k, const char *path)
 		return -1;
 	}
 	k->text[k->len] = 0;
-	scan(k);
+	if (sc_kfile_scan(k) != 0) {
+		sc_kfile_free(k);
+		errno = ENOMEM;
+		return -1;
+	}
 	return 0;
 }
 
 void sc_kfile_free(struct sc_kfile *k)
 {
 	free(k->text);
+	free(k->it);
 	k->text = NULL;
+	k->it = NULL;
 }
 
 int sc_kfile_find(const struct sc_kfile *k, const char *name, size_t n)
@@ -202,25 +70,39 @@ int sc_kfile_find(const struct sc_kfile *k, const char *name, size_t n)
 	return -1;
 }
 
-static void need(struct sc_kfile *k, int idx)
+static void need_text(struct sc_kfile *k, size_t start, size_t end);
+
+/* Every function and item that defines the name (n bytes), needed. */
+static void need_name(struct sc_kfile *k, const char *name, size_t n)
+{
+	for (int i = 0; i < k->n; i++)
+		if (!k->f[i].needed && strlen(k->f[i].name) == n && !memcmp(k->f[i].name, name, n)) {
+			k->f[i].needed = 1;
+			need_text(k, k->f[i].start, k->f[i].end);
+		}
+	for (int i = 0; i < k->nit; i++)
+		if (!k->it[i].needed && k->it[i].kind != SC_KI_INCLUDE &&
+		    k->it[i].kind != SC_KI_COND && sc_kitem_defines(&k->it[i], name, n)) {
+			k->it[i].needed = 1;
+			need_text(k, k->it[i].start, k->it[i].end);
+		}
+}
+
+/* Every identifier of the code (not of its comments or literals). */
+static void need_text(struct sc_kfile *k, size_t start, size_t end)
 {
 	const char *t = k->text;
 	int line = 0;
 
-	if (idx < 0 || k->f[idx].needed)
-		return;
-	k->f[idx].needed = 1;
-	/* Every identifier of its code (not of its comments) that names a
-	 * function of the file. */
-	for (size_t i = k->f[idx].start; i < k->f[idx].end;) {
-		size_t j = skip_noise(t, i, 0, &line);
+	for (size_t i = start; i < end;) {
+		size_t j = sc_c_skip_noise(t, i, 0, &line);
 
 		if (j != i) {
 			i = j;
 		} else if (ident_start((unsigned char)t[i])) {
 			for (j = i; ident_char((unsigned char)t[j]); j++)
 				;
-			need(k, sc_kfile_find(k, t + i, j - i));
+			need_name(k, t + i, j - i);
 			i = j;
 		} else {
 			i++;
@@ -231,7 +113,7 @@ static void need(struct sc_kfile *k, int idx)
 void sc_kfile_need(struct sc_kfile *k, const char *const *roots)
 {
 	for (int i = 0; roots && roots[i]; i++)
-		need(k, sc_kfile_find(k, roots[i], strlen(roots[i])));
+		need_name(k, roots[i], strlen(roots[i]));
 }
 
 /* Is the line at t[i] an EXPORT_SYMBOL*(name...) of a dropped function? */
@@ -257,14 +139,24 @@ static int dropped_export(const struct sc_kfile *k, const char *t)
 	return idx >= 0 && k->f[idx].drop;
 }
 
-int sc_kfile_write(const struct sc_kfile *k, const char *path)
+/* Is t[p] on a preprocessor line (one whose first non-blank is '#')? */
+static int pp_line(const char *t, size_t p)
+{
+	size_t q = p;
+
+	while (q > 0 && t[q - 1] != '\n')
+		q--;
+	while (t[q] == ' ' || t[q] == '\t')
+		q++;
+	return t[q] == '#';
+}
+
+char *sc_kfile_blanked(const struct sc_kfile *k)
 {
 	char *out = malloc(k->len + 1);
-	FILE *f;
-	int rc;
 
 	if (!out)
-		return -1;
+		return NULL;
 	memcpy(out, k->text, k->len + 1);
 	for (int i = 0; i < k->n; i++) {
 		int line_start = 1, keep = 0;
@@ -293,10 +185,26 @@ int sc_kfile_write(const struct sc_kfile *k, const char *path)
 				out[p] = ' ';
 		}
 	}
+	for (int i = 0; i < k->nit; i++)
+		if (k->it[i].drop)
+			for (size_t p = k->it[i].start; p < k->it[i].end; p++)
+				if (out[p] != '\n' && (k->it[i].kind != SC_KI_DECL || !pp_line(k->text, p)))
+					out[p] = ' ';
 	for (size_t p = 0; p < k->len; p = strchr(out + p, '\n') ? (size_t)(strchr(out + p, '\n') - out) + 1 : k->len)
 		if (dropped_export(k, out + p))
 			for (size_t q = p; q < k->len && out[q] != '\n'; q++)
 				out[q] = ' ';
+	return out;
+}
+
+int sc_kfile_write(const struct sc_kfile *k, const char *path)
+{
+	char *out = sc_kfile_blanked(k);
+	FILE *f;
+	int rc;
+
+	if (!out)
+		return -1;
 	f = fopen(path, "w");
 	if (!f) {
 		free(out);

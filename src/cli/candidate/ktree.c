@@ -25,9 +25,27 @@ static int is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* What only a kernel tree has at its top, all together: a lib/ folder
+ * beside include/linux/ is not enough (dietlibc ships include/linux/). */
+int sc_kernel_root(const char *dir)
+{
+	static const char *const files[] = { "Kconfig", "Kbuild" }, *const dirs[] = { "arch", "scripts" };
+	char probe[PATH_MAX + 32];
+
+	for (int i = 0; i < 2; i++) {
+		snprintf(probe, sizeof(probe), "%s/%s", dir, files[i]);
+		if (!is_file(probe))
+			return 0;
+		snprintf(probe, sizeof(probe), "%s/%s", dir, dirs[i]);
+		if (!is_dir(probe))
+			return 0;
+	}
+	return 1;
+}
+
 int sc_kernel_file(const char *path, char *root, size_t len)
 {
-	char real[PATH_MAX], probe[PATH_MAX + 32], *slash;
+	char real[PATH_MAX], *slash;
 	size_t n = strlen(path);
 
 	if (n < 3 || strcmp(path + n - 2, ".c") || !realpath(path, real))
@@ -40,12 +58,8 @@ int sc_kernel_file(const char *path, char *root, size_t len)
 	if (!slash || strcmp(slash + 1, "lib"))
 		return 0;
 	*slash = 0;
-	snprintf(probe, sizeof(probe), "%s/include/linux", real);
-	if (!is_dir(probe)) {
-		snprintf(probe, sizeof(probe), "%s/include/asm-generic", real);
-		if (!is_dir(probe))
-			return 0;
-	}
+	if (!sc_kernel_root(*real ? real : "/"))
+		return 0;
 	snprintf(root, len, "%s", *real ? real : "/");
 	return 1;
 }

@@ -12,10 +12,14 @@
 
 #define SC_KTREE_PATH (PATH_MAX + 64)
 
-/* Is path a .c file in the lib/ directory of a kernel tree (a sibling
- * include/linux/ or include/asm-generic/)?  1 and the tree's top in root,
- * else 0. */
+/* Is path a .c file in the lib/ directory of a kernel tree (one whose
+ * top has Kconfig, Kbuild, arch/ and scripts/)?  1 and the tree's top in
+ * root, else 0. */
 int sc_kernel_file(const char *path, char *root, size_t len);
+
+/* Has dir what only a kernel tree's top has: Kconfig, Kbuild, arch/ and
+ * scripts/, together? */
+int sc_kernel_root(const char *dir);
 
 /* Where strcheck's shim headers are (STRCHECK_KSHIM, or beside the
  * program: ../src/kshim, ../share/strcheck/kshim); NULL if not found. */

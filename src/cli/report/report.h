@@ -19,6 +19,7 @@ struct sc_report_info {
 	const char *impl;        /* as shown in replay commands */
 	const char *symbol;      /* NULL: the API's name */
 	const char *build_flags; /* --cc= ... of a built candidate, shell-quoted, or NULL */
+	const char *how;         /* how a project's file was built (as is, alone), or NULL */
 	const char *about;       /* what strcheck built the candidate from, or NULL */
 	const char *notes;       /* "note:"/"warning:" lines about the candidate, or NULL */
 	int quiet;               /* text: no header or summary */

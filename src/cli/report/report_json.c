@@ -164,6 +164,8 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 		sc_api_name(p->api), sc_report_policy(p->policy), p->seed);
 	fputs("  \"build\": ", out);
 	sc_put_json_string(out, ri->about ? ri->about : "");
+	fputs(", \"how\": ", out);
+	sc_put_json_string(out, ri->how ? ri->how : "");
 	fputs(", \"notes\": ", out);
 	sc_put_json_string(out, ri->notes ? ri->notes : "");
 	fputs(",\n", out);

@@ -297,7 +297,9 @@ void sc_report_text(FILE *out, const struct sc_plan *p, const struct sc_report_i
 			fprintf(out, " (symbol %s)", ri->symbol);
 		fprintf(out, " in %s, policy %s, seed %" PRIu64 "\n", ri->impl,
 			sc_report_policy(p->policy), p->seed);
-		/* What strcheck built it from, and what it noticed about it. */
+		/* How and what strcheck built it from, and what it noticed. */
+		if (ri->how && *ri->how)
+			fprintf(out, "%s\n", ri->how);
 		if (ri->about && *ri->about)
 			fprintf(out, "%s\n", ri->about);
 		if (ri->arch)

@@ -1,0 +1,1 @@
+/* A C library ships its own include/linux/, as dietlibc does. */
