@@ -128,6 +128,15 @@ rc=$?
 	grep -q 'after the call a guard page .* was readable' "$out/guard-left-open.out"
 check traced_call_leaving_a_guard_open_is_tamper $? "exit $rc, see $out/guard-left-open.out"
 
+# A stated limit (docs/tamper.md, "Phases that look alike"): real time
+# through a system call still tells a traced call from an untraced one,
+# and a candidate that reads the source twice only when untraced passes
+# the traced check.  Pinned here: when it changes, so must the docs.
+timeout 60 $SC --impl=build/zoo/hostile_limit_clock.so --traced-case=0 > "$out/limit-clock.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/limit-clock.out"
+check limit_syscall_clock_still_tells_traced_calls $? "exit $rc, see $out/limit-clock.out"
+
 # ---- strcheck's own stdout ----
 $SC --impl=build/zoo/hostile_proc_stdout.so --time=0 --no-race --format=json \
 	> "$out/stdout.json" 2> "$out/stdout.err"
