@@ -16,7 +16,7 @@ gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-riscv64-linux-gnu
 libc6-dev-riscv64-cross gcc-12-multilib gcc-i686-linux-gnu libc6-dev-i386-cross
 libseccomp-dev libxml2-utils
 python3-jsonschema python3-yaml librsvg2-bin man-db groff-base
-libzydis-dev libbsd-dev musl musl-dev"
+libzydis-dev libbsd-dev musl musl-dev dpkg-dev"
 # A real kernel's headers, as Debian ships them (tests/suite-48: a kernel
 # tree's lib/string.c built against the tree's own headers first).
 [ "$(dpkg --print-architecture 2> /dev/null)" = amd64 ] && PACKAGES="$PACKAGES linux-headers-amd64"
@@ -27,6 +27,8 @@ RUN_PACKAGES=${STRCHECK_RUN_PACKAGES:-"libseccomp-dev libzydis-dev"}
 # Not gcc-multilib: it conflicts with the cross compilers and removes them.
 # libbsd-dev, musl, musl-dev: C libraries whose strlcat, strncat, stpncpy and
 # memccpy tests/suite-38-real-libc.sh checks as installed.
+# dpkg-dev: dpkg-source, which apt-get source unpacks a source package with
+# (tests/suite-63-scan-real.sh scans Debian's trees as Debian patches them).
 
 [ "${1:-}" = --run ] && PACKAGES=$RUN_PACKAGES
 missing=()

@@ -22,6 +22,8 @@
 #include "../candidate/beside.h"
 #include "../candidate/candidate.h"
 #include "../candidate/inputs.h"
+#include "../candidate/scan.h"
+#include "scan_run.h"
 #include "exit_status.h"
 #include "options.h"
 #include "../report/deliver.h"
@@ -286,6 +288,14 @@ int main(int argc, char **argv)
 			sc_opts_man(stdout);
 		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : SC_EXIT_PASS;
 	}
+	if (o.scan) {
+		if (o.impl || o.arch || o.only != SC_ONLY_NONE || o.emit_repro || o.map || o.scan_probe)
+			return fail("--scan: checks the functions it finds itself: --impl, --arch, "
+				    "--emit-repro, --map and the one-case options go with one check%s%s",
+				    "", "");
+		rc = sc_scan_main(&o, err, sizeof(err));
+		return rc < 0 ? fail("%s%s", err, "") : rc;
+	}
 	if (o.impl && sc_check_impl_list(o.impl, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	/* A candidate for another architecture: its strcheck takes over. */
@@ -307,6 +317,14 @@ int main(int argc, char **argv)
 	if (sc_foreign_replay_arch())
 		sc_shell_append(flags, sizeof(flags), sc_foreign_replay_arch());
 	ri.build_flags = flags;
+	if (o.scan_probe) {
+		/* A --scan child: which of the eight the built function behaves like. */
+		if (!o.impl || sc_scan_probe_run(cand.so ? cand.so : o.impl,
+						 cand.symbol ? cand.symbol : o.symbol, o.scan_probe,
+						 stdout, err, sizeof(err)) != 0)
+			return fail("%s%s", o.impl ? err : "--scan-probe: needs --impl", "");
+		return SC_EXIT_PASS;
+	}
 	rc = make_plan(&o, &p, &ri, &one);
 	if (rc)
 		return rc;

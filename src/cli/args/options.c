@@ -127,7 +127,17 @@ const struct sc_option sc_options[] = {
 	  "(defaults: CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS=y, and CONFIG_DCACHE_WORD_ACCESS=y "
 	  "with --kernel-wat=x86)" },
 	OPT_STRING("symbol", "NAME", symbol, "a symbol name",
-		   "function to check (default: the API's name)"),
+		   "function to check (default: the API's name); with --scan, the one function of "
+		   "the tree to check"),
+	OPT_STRING("scan", "DIR", scan, "a directory or a source file",
+		   "check every bounded copy defined in DIR's .c, .h and .S files: the eight names, "
+		   "names holding one (g_strlcpy), static ones, and functions of the shape (char *, "
+		   "const char *, size_t) whose behaviour says which of the eight they are; each "
+		   "checked as --impl=FILE --symbol=F --api=A would, in a child strcheck; one table "
+		   "(or --format's report) and one exit status for all (docs/your-code.md, \"A "
+		   "whole tree\")"),
+	{ "scan-probe", 0, "KIND", sc_opt_string, FIELD(scan_probe), "a return kind", 0, 0, NULL,
+	  0, SC_OPT_HIDDEN, "probe --symbol against the eight references (--scan's children)" },
 	OPT_STRING("arch", "NAME", arch, "an architecture name",
 		   "architecture to check on: x86-64, i386, s390x, powerpc, aarch64, armhf or riscv64 "
 		   "(default: the candidate's own, from its ELF header).  A foreign one runs "

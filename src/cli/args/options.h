@@ -73,6 +73,8 @@ struct sc_opts {
 	int no_trace;            /* --no-trace */
 	const char *race_flip;   /* --race-flip=BYTE@READ (with a one-case option) */
 	int allow_incomplete;    /* --allow-incomplete: exit 0 for a cut run with no defect */
+	const char *scan;        /* --scan=DIR: every bounded copy in a tree (args/scan_run.c) */
+	const char *scan_probe;  /* --scan-probe=KIND: a scan's child probes --symbol (hidden) */
 };
 
 struct sc_option;

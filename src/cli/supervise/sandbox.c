@@ -9,6 +9,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "../../engine/trace/trace.h"
 #include "channel.h"
 #include "sandbox.h"
 #include "syscalls.h"
@@ -50,6 +51,10 @@ static void on_sigsys(int sig, siginfo_t *si, void *uctx)
 	(void)sig;
 	if (si->si_code != SYS_SECCOMP)
 		return;  /* raised by hand: nothing was refused */
+	/* A call on the arenas the tracer traps to perform (trace.h): not a
+	 * refusal. */
+	if (sc_trace_sys(si, uctx))
+		return;
 #if defined(__x86_64__)
 	/* Setting an owned signal back to its default (the engine's path to
 	 * die of a fault outside a call) only lets a fault kill the child:

@@ -24,6 +24,7 @@
 volatile unsigned long sc_calls;
 /* The tracer's faults and traps during a traced call (trace.c). */
 int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
+char (*sc_fault_decode)(void *uctx, uintptr_t *addr);
 
 /*
  * Fault handling.  The handlers run with SA_NODEFER, so jumping out of one
@@ -35,7 +36,7 @@ static sigjmp_buf call_env;
 static __thread volatile sig_atomic_t in_call;  /* per thread: only the caller jumps */
 static struct {
 	int signo;
-	char access;
+	char access, no_addr;
 	uintptr_t addr;
 } last_fault;
 
@@ -159,6 +160,11 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 	last_fault.signo = sig;
 	last_fault.addr = (uintptr_t)si->si_addr;
 	last_fault.access = (sig == SIGSEGV || sig == SIGBUS) ? fault_access(uctx) : '?';
+	/* A general-protection fault (a non-canonical address) has no
+	 * address and no read/write bit: both come from the instruction. */
+	last_fault.no_addr = sig == SIGSEGV && si->si_code == SI_KERNEL;
+	if (last_fault.no_addr)
+		last_fault.access = sc_fault_decode ? sc_fault_decode(uctx, &last_fault.addr) : '?';
 	siglongjmp(call_env, 1);
 }
 
@@ -170,9 +176,9 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 
 	memset(e, 0, sizeof(*e));
 	data_len = SC_ARENA_DATA;
-	if (sc_arena_init(&e->src, data_len, 1) != 0)
+	if (sc_arena_init(&e->src, data_len, SC_ARENA_READ_ONLY) != 0)
 		return -1;
-	if (sc_arena_init(&e->dst, data_len, 0) != 0) {
+	if (sc_arena_init(&e->dst, data_len, SC_ARENA_ALIASED) != 0) {
 		sc_arena_free(&e->src);
 		return -1;
 	}
@@ -269,6 +275,7 @@ void sc_place_case(struct sc_engine *e, const struct sc_case *c, struct sc_outco
 	out->signo = 0;
 	out->access = 0;
 	out->fault_addr = 0;
+	out->no_addr = 0;
 	out->fault_arena = 0;
 	out->fault_region = SC_OUTSIDE;
 	out->ret = 0;
@@ -320,11 +327,14 @@ void sc_call_guarded(struct sc_engine *e, const struct sc_case *c, void *fn, uns
 		out->signo = last_fault.signo;
 		out->fault_addr = last_fault.addr;
 		out->access = last_fault.access;
+		out->no_addr = last_fault.no_addr;
 		if (last_fault.signo == SIGALRM) {
 			out->stop = SC_HUNG;
 		} else if (last_fault.signo == SIGSEGV || last_fault.signo == SIGBUS) {
 			out->stop = SC_FAULTED;
-			if ((out->fault_region = sc_arena_region(&e->src, last_fault.addr)) != SC_OUTSIDE)
+			if (last_fault.no_addr)
+				;  /* not a page's fault: no arena, no guard */
+			else if ((out->fault_region = sc_arena_region(&e->src, last_fault.addr)) != SC_OUTSIDE)
 				out->fault_arena = 's';
 			else if ((out->fault_region = sc_arena_region(&e->dst, last_fault.addr)) != SC_OUTSIDE)
 				out->fault_arena = 'd';

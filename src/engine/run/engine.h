@@ -89,6 +89,11 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn,
 int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	     struct sc_finding *f, int max);
 
+/* Set by the tracer's decoder (trace/trace_decode.c) where it is built: a
+ * fault that carries no address gets its access ('r', 'w', '?') and
+ * address from the instruction. */
+extern char (*sc_fault_decode)(void *uctx, uintptr_t *addr);
+
 /* Calls made so far by sc_run (one engine runs one call at a time). */
 extern volatile unsigned long sc_calls;
 

@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# tier: check
+# strcheck --scan=DIR on the project's own small trees (tests/scan-trees/):
+# what it finds (the eight names and names holding one, static ones, a
+# header's static inline one, an assembly label, a home-grown name whose
+# API the probe infers, names whose contract is another, one that cannot
+# build, one with a defect; not a declaration, a comment or a string),
+# how each is judged and its verdict, pinned row by row from the JSON
+# report; the JSON against docs/schemas/strcheck-scan.schema.json, the
+# JUnit against docs/schemas/junit.xsd, the SARIF against the SARIF 2.1.0
+# schema and Microsoft's validator (fetched as suite 47 does) with the
+# defect located at the function's line; exit statuses 0, 1, 3 and 2; the
+# replay commands; the progress line on a terminal only.  Every check
+# runs with --time=0 (the whole grid and concurrent checks, no deadline),
+# so the verdicts do not depend on the machine's speed.
+set -u
+cd "$(dirname "$0")/.."
+out=build/test/scan
+rm -rf "$out"
+mkdir -p "$out"
+SC=build/strcheck
+PY=/usr/bin/python3
+T=tests/scan-trees
+
+. tests/common.sh
+
+if ! make -s build/strcheck > "$out/build.log" 2>&1; then
+	fail "scan_build: see $out/build.log"
+	exit 1
+fi
+
+# ---- the mixed tree: every kind of row ----
+$SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed.json" 2> "$out/mixed.err"
+rc=$?
+check mixed_exit_1_for_a_defect "$([ $rc = 1 ]; echo $?)" "exit $rc: $(head -c 300 "$out/mixed.err")"
+
+# file:line function api api_from verdict detail (a class, a reason's
+# words, a condition): the hand count of tests/scan-trees/mixed.  The
+# assembly file and the file whose header is missing build alone (issue
+# 31, part 1); the file that calls a function nowhere defined does not.
+cat > "$out/want.txt" <<'WANT'
+asm/strlcpy_x86_64.S:5 asm_strlcpy strlcpy name pass -
+broken/needs_header.c:6 cfg_strncat strncat name pass -
+broken/nolink.c:6 broken_strlcpy strlcpy name not-checked reason=project_copy_backend
+compat/strlcat.c:6 strlcat strlcat name pass condition=!defined(HAVE_STRLCAT)
+compat/strlcpy.c:5 strlcpy strlcpy name pass condition=!defined(HAVE_STRLCPY)
+defect/fast_strncpy.c:4 fast_strncpy strncpy name fail class=content
+include/strutil.h:6 hdr_stpncpy stpncpy name pass static
+util/copy.c:7 copy_field strscpy probe pass probe=300/300
+util/copy.c:23 cpystrn strscpy - not-one-of-the-eight reason=pointer~to~the~NUL
+util/copy.c:39 safe_strncpy strscpy_pad - not-one-of-the-eight reason=returns~nothing
+util/str.c:12 proj_strlcpy strlcpy name pass static
+util/str.c:25 x_strncpy strncpy name pass -
+WANT
+$PY - "$out/mixed.json" "$out/want.txt" "$T/mixed/" > "$out/rows.txt" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+root = sys.argv[3]
+got = {f["file"][len(root):] + ":" + str(f["line"]): f for f in doc["functions"]}
+want = [l.split() for l in open(sys.argv[2]) if l.strip()]
+for loc, fn, api, frm, verdict, detail in want:
+    f = got.pop(loc, None)
+    name = "mixed_row_" + loc.replace("/", "_").replace(".", "_").replace(":", "_")
+    if f is None:
+        print("FAIL %s: not found" % name); continue
+    why = []
+    if f["function"] != fn: why.append("function %s" % f["function"])
+    if f["api"] != api: why.append("api %s" % f["api"])
+    if (f["api_from"] or "-") != frm: why.append("api_from %s" % f["api_from"])
+    if f["verdict"] not in verdict.split("|"): why.append("verdict %s (%s)" % (f["verdict"], f["reason"]))
+    k, _, v = detail.partition("=")
+    v = v.replace("~", " ")
+    if k == "class" and (f["first_defect"] or {}).get("class") != v: why.append("first defect %s" % f["first_defect"])
+    if k == "reason" and v not in (f["reason"] or ""): why.append("reason %r" % f["reason"])
+    if k == "condition" and f["condition"] != detail.partition("=")[2]: why.append("condition %r" % f["condition"])
+    if k == "static" and not f["static"]: why.append("not static")
+    if k == "probe" and "%d/%d" % (f["probe"]["matched"], f["probe"]["cases"]) != v: why.append("probe %s" % f["probe"])
+    if f["verdict"] == "fail" and not f["replay"]: why.append("no replay")
+    print(("FAIL %s: %s" % (name, "; ".join(why))) if why else "PASS " + name)
+for loc, f in got.items():
+    print("FAIL mixed_nothing_else: %s %s found" % (loc, f["function"]))
+if not got:
+    print("PASS mixed_nothing_else")
+c = doc["counts"]
+ok = c["like_none"] == 1 and c["not_probed"] == 0
+print(("PASS" if ok else "FAIL") + " mixed_counts" + ("" if ok else ": %s" % c))
+PY
+cat "$out/rows.txt"
+[ -s "$out/rows.txt" ] || fail "mixed_rows: the JSON report did not parse"
+
+validate_json() {  # FILE SCHEMA
+	$PY - "$1" "$2" <<'PY'
+import json, sys, jsonschema
+doc = json.load(open(sys.argv[1]))
+schema = json.load(open(sys.argv[2]))
+jsonschema.Draft202012Validator.check_schema(schema)
+errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+for e in errors[:5]:
+    print("invalid:", "/".join(map(str, e.path)), e.message[:200])
+sys.exit(1 if errors else 0)
+PY
+}
+validate_json "$out/mixed.json" docs/schemas/strcheck-scan.schema.json > "$out/json.log" 2>&1
+check mixed_json_schema $? "$(head -3 "$out/json.log")"
+
+# ---- JUnit and SARIF of the same scan ----
+$SC --scan=$T/mixed --time=0 --format=junit --output="$out/mixed.xml" 2> /dev/null
+xmllint --noout --schema docs/schemas/junit.xsd "$out/mixed.xml" > "$out/junit.log" 2>&1
+check mixed_junit_schema $? "$(head -3 "$out/junit.log")"
+grep -c '<testcase ' "$out/mixed.xml" | grep -qx 12 &&
+	grep -q 'tests="12" failures="1"' "$out/mixed.xml"
+check mixed_junit_counts $? "$(grep -m1 '<testsuite ' "$out/mixed.xml")"
+
+$SC --scan=$T/mixed --time=0 --format=sarif --output="$out/mixed.sarif" 2> /dev/null
+val=build/validators/sarif
+if [ ! -x "$val/package/Sarif.Multitool" ]; then
+	mkdir -p "$val"
+	( cd "$val" && npm pack --silent @microsoft/sarif-multitool-linux@5.7.0 > pack.log 2>&1 &&
+	  tar xzf microsoft-sarif-multitool-linux-5.7.0.tgz && chmod +x package/Sarif.Multitool ) > /dev/null 2>&1
+fi
+if [ -f "$val/package/sarif-2.1.0.json" ]; then
+	validate_json "$out/mixed.sarif" "$val/package/sarif-2.1.0.json" > "$out/sarif.log" 2>&1
+	check mixed_sarif_schema $? "$(head -3 "$out/sarif.log")"
+	"$val/package/Sarif.Multitool" validate "$out/mixed.sarif" > "$out/sarif-mt.log" 2>&1 &&
+		! grep -q ': error ' "$out/sarif-mt.log"
+	check mixed_sarif_multitool $? "$(grep ': error ' "$out/sarif-mt.log" | head -2)"
+else
+	skip "mixed_sarif_schema: the SARIF validator could not be fetched (npm; see $val/pack.log)"
+fi
+$PY - "$out/mixed.sarif" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]["results"]
+err = [x for x in r if x["level"] == "error"]
+loc = err[0]["locations"][0]["physicalLocation"] if len(err) == 1 else None
+ok = loc and loc["artifactLocation"]["uri"] == "defect/fast_strncpy.c" and loc["region"]["startLine"] == 4
+sys.exit(0 if ok and len([x for x in r if x["level"] == "note"]) == 2 else 1)
+PY
+check mixed_sarif_defect_at_its_definition $? "the error result is not at defect/fast_strncpy.c:4"
+
+# ---- exit statuses, text, replays ----
+$SC --scan=$T/clean --time=0 > "$out/clean.txt" 2>&1
+rc=$?
+check clean_exit_0 "$([ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/clean.txt" &&
+	grep -q 'tidy_strlcpy  *strlcpy (named)  *PASS' "$out/clean.txt"; echo $?)" \
+	"exit $rc: $(tail -3 "$out/clean.txt")"
+
+$SC --scan=$T/mixed/broken/nolink.c --time=0 > "$out/nolink.txt" 2>&1
+rc=$?
+check not_checked_exit_3 "$([ $rc = 3 ] && grep -q '^VERDICT: INCOMPLETE' "$out/nolink.txt" &&
+	grep -q "why: cannot build .*undefined reference to .project_copy_backend" "$out/nolink.txt"; echo $?)" \
+	"exit $rc: $(head -c 400 "$out/nolink.txt")"
+
+$SC --scan=$T/mixed --time=0 -q > "$out/mixed.txt" 2> /dev/null
+grep -q '^ *built only if: !defined(HAVE_STRLCPY)$' "$out/mixed.txt" &&
+	grep -q '^tests/scan-trees/mixed/util/copy.c:7  *copy_field  *strscpy (inferred, 300/300 cases)  *PASS' "$out/mixed.txt" &&
+	grep -q '^ *contract: not one of the eight: returns nothing (void); closest: strscpy_pad$' "$out/mixed.txt"
+check mixed_text_table $? "$(head -c 600 "$out/mixed.txt")"
+
+replay=$($PY -c "import json,sys; print([f['replay'] for f in json.load(open(sys.argv[1]))['functions'] if f['verdict']=='fail'][0])" "$out/mixed.json")
+(eval "build/$replay" > "$out/replay.txt" 2>&1)
+rc=$?
+check replay_of_the_defect "$([ $rc = 1 ] && grep -q '^DEFECT 1: content' "$out/replay.txt"; echo $?)" \
+	"exit $rc from '$replay'"
+replay=$($PY -c "import json,sys; print([f['replay'] for f in json.load(open(sys.argv[1]))['functions'] if f['function']=='proj_strlcpy'][0])" "$out/mixed.json")
+(eval "build/$replay --time=0 -q" > "$out/replay-static.txt" 2>&1)
+rc=$?
+check replay_of_a_static_function "$([ $rc = 0 ] && [[ $replay == "strcheck --"*"=$T/mixed/util/str.c --symbol=proj_strlcpy"* ]]; echo $?)" \
+	"exit $rc from '$replay'"
+
+replay=$($PY -c "import json,sys; print([f['replay'] for f in json.load(open(sys.argv[1]))['functions'] if f['function']=='hdr_stpncpy'][0])" "$out/mixed.json")
+(eval "build/$replay --time=0 -q" > "$out/replay-header.txt" 2>&1)
+rc=$?
+check replay_of_a_header_function "$([ $rc = 0 ] && [[ $replay == "strcheck --scan=$T/mixed/include/strutil.h --symbol=hdr_stpncpy"* ]]; echo $?)" \
+	"exit $rc from '$replay'"
+
+# ---- progress on a terminal only ----
+$SC --scan=$T/clean --time=0 > /dev/null 2> "$out/notty.err"
+check no_progress_when_not_a_terminal "$([ ! -s "$out/notty.err" ]; echo $?)" "$(head -c 200 "$out/notty.err")"
+if command -v script > /dev/null; then
+	script -qec "$SC --scan=$T/clean --time=0 > /dev/null" /dev/null > "$out/tty.out" 2>&1
+	grep -q 'scan: 1/1 tidy_strlcpy' "$out/tty.out"
+	check progress_on_a_terminal $? "no progress line in $out/tty.out"
+else
+	skip "progress_on_a_terminal: script(1) not installed"
+fi
+
+# ---- interrupted (SIGINT to the scan alone, as a CI job's kill): the
+# running check is told, reports what ran; the rest are listed as not
+# checked (or not one of the eight, by their return type); exit 3; no
+# process left ----
+$SC --scan=$T/mixed -q > "$out/int.txt" 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+sleep 0.5
+left=$(pgrep -f -- "--impl=$T/mixed" | wc -l)
+check interrupted_scan "$([ $rc = 3 ] && [ "$(grep -c 'why: the scan was interrupted (signal 2)' "$out/int.txt")" -ge 8 ] &&
+	grep -q '^ *contract: not one of the eight: returns nothing' "$out/int.txt" &&
+	[ "$left" = 0 ]; echo $?)" "exit $rc, $left process(es) left: $(head -c 300 "$out/int.txt")"
+
+# ---- bad input: exit 2, one line ----
+bad scan_missing "--scan=$out/none: No such file" --scan="$out/none"
+bad scan_not_source "not a directory, nor a .c, .h or .S file" --scan=$T/mixed/README
+bad scan_with_impl "--scan: checks the functions it finds itself" --scan=$T/clean --impl=x.c
+bad scan_output_dir "" --scan=$T/clean --output=/proc/none/report.txt
