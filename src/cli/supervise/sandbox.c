@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -341,6 +342,9 @@ static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t b
 			break;
 		case SC_SYS_ON_CHANNEL:
 			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_EQ, (uint64_t)chan_fd));
+			break;
+		case SC_SYS_TSC:
+			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_EQ, PR_SET_TSC));
 			break;
 		case SC_SYS_MEMORY:
 			if (traced && (!strcmp(r->call, "mprotect") || !strcmp(r->call, "pkey_mprotect")))

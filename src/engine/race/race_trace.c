@@ -10,6 +10,7 @@
 
 #include "../memory/fixup.h"
 #include "race.h"
+#include "race_tamper.h"
 #include "race_trace.h"
 
 #define LENS 131          /* every length 0..130 */
@@ -370,6 +371,8 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		return r->nf;
 	}
 	if ((r->nf = check_reads(c, &e->cand, t, e->src.page, r->f)) != 0)
+		return r->nf;
+	if ((r->nf = sc_trace_tampered(e, c, t, r->f, 4)) != 0)  /* race_tamper.c: tamper's */
 		return r->nf;
 	if (reader && (r->nf = check_stores(c, &e->cand, t, r->f)) != 0)
 		return r->nf;

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/time.h>
 #include <ucontext.h>
 
@@ -17,6 +18,7 @@
 #include "engine.h"
 #include "engine_call.h"
 #include "../memory/fixup.h"
+#include "../base/clock.h"
 #include "../base/mem.h"
 
 volatile unsigned long sc_calls;
@@ -58,9 +60,82 @@ static char fault_access(void *uctx)
 #endif
 }
 
+/* A sanitizer's runtime owns SIGSEGV first: its builds keep the counter. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define ENGINE_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define ENGINE_SANITIZED 1
+#endif
+#endif
+#ifndef ENGINE_SANITIZED
+#define ENGINE_SANITIZED 0
+#endif
+
+#if defined(__x86_64__) && defined(PR_SET_TSC) && !ENGINE_SANITIZED
+#define TSC_TRAP 1
+/*
+ * The time-stamp counter, served while it traps (sc_engine_trap_tsc): a
+ * virtual counter that advances by one step per read, whatever ran
+ * between two reads, so a traced call (microseconds per access) and an
+ * untraced one time the same from inside.  rdtsc (0f 31) and rdtscp
+ * (0f 01 f9, TSC_AUX 0) raise SIGSEGV with SI_KERNEL; anything else is
+ * not ours.
+ */
+#define TSC_STEP 64
+static uint64_t virtual_tsc = (uint64_t)1 << 40;
+
+static int serve_tsc(int sig, const siginfo_t *si, void *uctx)
+{
+	greg_t *r = ((ucontext_t *)uctx)->uc_mcontext.gregs;
+	const unsigned char *ip = (const unsigned char *)r[REG_RIP];
+	int len;
+	uint64_t v;
+
+	if (sig != SIGSEGV || si->si_code != SI_KERNEL || !ip || ip[0] != 0x0f)
+		return 0;
+	len = ip[1] == 0x31 ? 2 : ip[1] == 0x01 && ip[2] == 0xf9 ? 3 : 0;
+	if (!len)
+		return 0;
+	v = __atomic_add_fetch(&virtual_tsc, TSC_STEP, __ATOMIC_RELAXED);
+	r[REG_RAX] = (greg_t)(uint32_t)v;
+	r[REG_RDX] = (greg_t)(v >> 32);
+	if (len == 3)
+		r[REG_RCX] = 0;
+	r[REG_RIP] += len;
+	return 1;
+}
+#else
+#define TSC_TRAP 0
+#endif
+
+int sc_clock_coarse;  /* base/clock.h */
+
+int sc_engine_trap_tsc(void)
+{
+#if TSC_TRAP
+	if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV, 0, 0, 0) != 0)
+		return 0;
+	sc_clock_coarse = 1;
+	return 1;
+#else
+	return 0;
+#endif
+}
+
 static void on_signal(int sig, siginfo_t *si, void *uctx)
 {
-	if (sc_trace_hook && in_call && sc_trace_hook(sig, si, uctx))
+	/* Only a fault or trap the kernel sent (si_code > 0) is the tracer's,
+	 * a fixup's or the demand pager's: a signal the candidate sends itself
+	 * (raise, sigqueue: SI_TKILL, SI_USER, SI_QUEUE) is its own crash. */
+	int kernel = si->si_code > 0;
+
+#if TSC_TRAP
+	if (serve_tsc(sig, si, uctx))
+		return;
+#endif
+	if (sc_trace_hook && in_call && kernel && sc_trace_hook(sig, si, uctx))
 		return;
 	if (sig == SIGALRM) {
 		if (!in_call || sc_calls != seen_calls) {
@@ -76,10 +151,10 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 		return;
 	}
 	/* A load the kernel would fix up (kernel shims' exception table). */
-	if ((sig == SIGSEGV || sig == SIGBUS) && sc_fault_fixup && sc_fault_fixup(si, uctx))
+	if ((sig == SIGSEGV || sig == SIGBUS) && kernel && sc_fault_fixup && sc_fault_fixup(si, uctx))
 		return;
 	/* A huge count's dest, backed as the call reaches it. */
-	if ((sig == SIGSEGV || sig == SIGBUS) && sc_demand_fault(si))
+	if ((sig == SIGSEGV || sig == SIGBUS) && sc_demand_fault(si, fault_access(uctx)))
 		return;
 	in_call = 0;
 	last_fault.signo = sig;
@@ -265,7 +340,7 @@ void sc_call_guarded(struct sc_engine *e, const struct sc_case *c, void *fn, uns
 				out->fault_arena = 'd';
 			else if ((out->fault_region = sc_arena_region(&e->hdst, last_fault.addr)) != SC_OUTSIDE)
 				out->fault_arena = 'd';
-			if (sc_demand_was_cut())
+			if (sc_demand_was_cut() && sc_dst_is_huge(c))
 				out->stop = SC_CUT;
 		} else {
 			out->stop = SC_SIGNALLED;

@@ -64,6 +64,14 @@ struct sc_engine {
 int sc_engine_init(struct sc_engine *e, unsigned timeout_ms);
 void sc_engine_fini(struct sc_engine *e);
 
+/*
+ * From now on (this thread and those it starts) rdtsc and rdtscp trap and
+ * the engine's SIGSEGV handler serves a virtual counter that advances one
+ * step per read (docs/tamper.md, "Phases"); after sc_engine_init.  1 if
+ * on (x86-64, not sanitized), else 0.
+ */
+int sc_engine_trap_tsc(void);
+
 /* The byte-at-a-time reference function of an API. */
 void *sc_reference(enum sc_api api);
 
