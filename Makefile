@@ -32,7 +32,7 @@ ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
 CONFIG_VARS :=
 config_stamp = $(BUILD)/config/$(1)
 
-.PHONY: all lib run check test bench deps install uninstall clean
+.PHONY: all lib run check test bench bench-lib deps install uninstall clean
 all: lib
 
 lib: $(BUILD)/libstrscpy.a $(BUILD)/libstrscpy.so
@@ -77,6 +77,10 @@ test: deps lib
 
 bench:
 	@bash scripts/bench.sh
+
+# The library's table alone (the first part of make bench).
+bench-lib:
+	@bash scripts/bench.sh strscpy
 
 # make install: the strcheck program and its man page, the library, its
 # header and pkg-config file, under $(DESTDIR)$(PREFIX).  An installed

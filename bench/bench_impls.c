@@ -69,6 +69,28 @@ static long memccpy_based(char *d, const char *s, size_t n, size_t len)
 	return end - d - 1;
 }
 
+/* glibc's one-pass copies, which do not know the length either: the
+ * anchor for what a single pass can do here.  They take no count, so they
+ * copy bench_exact_src, this case's string ending at its length (in the
+ * truncated cases too: the same bytes as strscpy copies). */
+const char *bench_exact_src;
+
+static long libc_strcpy(char *d, const char *s, size_t n, size_t len)
+{
+	(void)s;
+	(void)n;
+	(void)len;
+	return strcpy(d, bench_exact_src) == d;
+}
+
+static long libc_stpcpy(char *d, const char *s, size_t n, size_t len)
+{
+	(void)s;
+	(void)n;
+	(void)len;
+	return stpcpy(d, bench_exact_src) - d;
+}
+
 /* The practical limit: copying the same bytes with their length known. */
 static long plain_memcpy(char *d, const char *s, size_t n, size_t len)
 {
@@ -89,6 +111,8 @@ size_t bench_impls(struct bench_impl *out, size_t max)
 		{ "C library strncpy", "strncpy", libc_strncpy, 0 },
 		{ "strnlen + memcpy", "nlen+mcp", strnlen_memcpy, 1 },
 		{ "memccpy", "memccpy", memccpy_based, 1 },
+		{ "C library strcpy", "strcpy", libc_strcpy, 3 },
+		{ "C library stpcpy", "stpcpy", libc_stpcpy, 3 },
 		{ "memcpy (length known)", "memcpy", plain_memcpy, 2 },
 	};
 
@@ -100,6 +124,8 @@ size_t bench_impls(struct bench_impl *out, size_t max)
 		path_fn[i] = p[i].fn;
 		/* "strscpy_avx2" -> column "avx2", "strscpy_avx512" -> "avx512" */
 		strncpy(cols[i], p[i].name + strlen("strscpy_"), 8);
+		if (strcmp(p[i].name, "strscpy_avx512_avx2") == 0)
+			strcpy(cols[i], "512+avx2");
 		out[n++] = (struct bench_impl){ p[i].name, cols[i], path_wrappers[i], 0 };
 	}
 	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]) && n < max; i++)

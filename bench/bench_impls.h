@@ -17,8 +17,13 @@ struct bench_impl {
 	const char *col;    /* column heading, at most 8 characters */
 	bench_fn fn;
 	int style;          /* 0: reads the source once (race-robust); 1: reads it
-	                     * twice (dashed); 2: memcpy, the limit (dotted) */
+	                     * twice (dashed); 2: memcpy, the limit (dotted);
+	                     * 3: no count (strcpy, stpcpy: the anchor, dotted) */
 };
+
+/* strcpy's and stpcpy's source: the case's string ending at its length
+ * (set by the benchmark before each case). */
+extern const char *bench_exact_src;
 
 /* Fill out (at most max): the project's strscpy first (the baseline of
  * every ratio), then the rest; returns how many. */

@@ -141,7 +141,7 @@ int svg_plot(FILE *fp, const char *title, const char *subtitle, const struct svg
 		fprintf(fp, "<text x='%.1f' y='%.1f' font-size='12'>%s</text>\n", x + 38, y + 4, names[i]);
 	}
 	fprintf(fp, "<text x='%.1f' y='%.1f' font-size='11' fill='#444'>"
-		"dashed: reads the source twice; dotted: the limit</text>\n",
+		"dashed: reads the source twice; dotted: memcpy, strcpy, stpcpy (no count)</text>\n",
 		LEFT + npanel * (PANEL_W + GAP) - GAP / 2, TOP + 20 + 20.0 * (double)nimpl);
 	fprintf(fp, "</svg>\n");
 	return ferror(fp) ? -1 : 0;

@@ -75,7 +75,8 @@ static void *own_path(enum fh_kind kind, const char *name)
 	if (i == n || !p[i].usable || h.cand_api != SC_STRSCPY) {
 		snprintf(err, sizeof(err), "STRCHECK_SYMBOL=%s without STRCHECK_IMPL: %s", name,
 			 i == n ? "not a path of the project's strscpy (strscpy_word, strscpy_sse2, strscpy_neon, "
-				  "strscpy_avx2, strscpy_avx512: src/lib/strscpy_paths.h)"
+				  "strscpy_avx2, strscpy_avx512, strscpy_avx512_avx2: "
+				  "src/lib/strscpy_paths.h)"
 			 : !p[i].usable ? "this CPU cannot run it"
 					: "a strscpy path: run fuzz_strscpy or fuzz_relations");
 		fatal(kind, err);

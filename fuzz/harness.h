@@ -15,7 +15,8 @@
  *   STRCHECK_SYMBOL  symbol to look up (default: the API's name); without
  *                    STRCHECK_IMPL, a path of the project's own strscpy
  *                    (strscpy_word, strscpy_sse2, strscpy_avx2,
- *                    strscpy_avx512, strscpy_neon: src/lib/strscpy_paths.h)
+ *                    strscpy_avx512, strscpy_avx512_avx2, strscpy_neon:
+ *                    src/lib/strscpy_paths.h)
  *   STRCHECK_POLICY  no-leak (default) or strict: bytes after the NUL
  */
 #ifndef FH_HARNESS_H

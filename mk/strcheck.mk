@@ -100,14 +100,15 @@ man: $(BUILD)/strcheck
 # sampled, not traced.  Probed at every make, with a stamp (CONFIG_VARS,
 # Makefile): installing libzydis-dev after a first build gets the tracer
 # at the next make.
+TRACE_ZYDIS_OBJS := $(addprefix $(BUILD)/engine/src/engine/trace/,trace_decode.o trace_emulate.o trace_rep.o trace_vreg.o)
 ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
 CONFIG_VARS += ZYDIS
 ifeq ($(ZYDIS),1)
-$(BUILD)/engine/src/engine/trace/trace_decode.o: ALL_CFLAGS += -DSC_HAVE_ZYDIS
+$(TRACE_ZYDIS_OBJS): ALL_CFLAGS += -DSC_HAVE_ZYDIS
 ZYDIS_LIBS := -lZydis
 STRCHECK_LDLIBS += $(ZYDIS_LIBS)
 endif
-$(BUILD)/engine/src/engine/trace/trace_decode.o $(BUILD)/strcheck $(BUILD)/test_trace: \
+$(TRACE_ZYDIS_OBJS) $(BUILD)/strcheck $(BUILD)/test_trace: \
 	$(call config_stamp,ZYDIS)
 
 # The tracer alone (tests/suite-44-trace.sh, scripts/bench-trace.sh).
@@ -119,3 +120,7 @@ $(BUILD)/test_trace: tests/test_trace.c $(BUILD)/libengine.a $(HEADERS)
 # rerun and written in; tests/suite-05-docs.sh fails when one is stale.
 docs: man zoo $(BUILD)/libstrscpy.so
 	@bash scripts/gen-samples.sh $(BUILD)/strcheck $$(grep -l '^<!-- sample: strcheck' README.md docs/*.md)
+
+# Each form the tracer performs, against the CPU (tests/suite-44-trace.sh).
+$(BUILD)/test_trace_emu: tests/test_trace_emu.c $(BUILD)/libengine.a $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/test_trace_emu.c -L$(BUILD) -lengine -ldl -lpthread -lm $(ZYDIS_LIBS)

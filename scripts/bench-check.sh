@@ -3,7 +3,8 @@
 #   - cases per second on the grid, for a correct implementation;
 #   - wall time of the default run (target: <= 10 s on 2 cores);
 #   - for each defective zoo entry, the time to its first defect
-#     (strcheck --first; targets: 1 s, races 5 s).
+#     (strcheck --first; targets: 1 s, races 5 s; a run stops after
+#     CHECK_FIRST_TIME s, default 20).
 # Usage: scripts/bench-check.sh [ZOO-NAME-FILTER]
 set -u
 cd "$(dirname "$0")/.."
@@ -41,7 +42,7 @@ grep -v '^#' tests/zoo/MANIFEST | while read -r file sym api flags expect; do
 	target=1
 	[ "$expect" = race ] && target=5
 	t0=$(now)
-	got=$($SC --impl=$so --symbol=$sym --api=$api $flags --first --time=20 --quiet 2>/dev/null |
+	got=$($SC --impl=$so --symbol=$sym --api=$api $flags --first --time="${CHECK_FIRST_TIME:-20}" --quiet 2>/dev/null |
 		grep -oE '^DEFECT 1: [a-z-]+' | awk '{print $3}')
 	t1=$(now)
 	t=$(secs $t0 $t1)

@@ -3,7 +3,9 @@
 # wall time of one traced access (the tracer's probe: a byte loop, 4,000
 # accesses), then traced cases per second (--reader: loads and stores
 # traced, double reads flipped) over the first cases of the tracer's list
-# on the bundled strscpy's paths, and the default run's traced phase.
+# on the bundled strscpy's paths, with how many instructions the tracer
+# performed itself and how many it single-stepped (the stepped forms and
+# why), and the default run's traced phase.
 #   TRACE_CASES=N  cases per path (default 300)
 set -u
 cd "$(dirname "$0")/.."
@@ -13,12 +15,12 @@ echo "($(nproc) cores; load now: $(cut -d' ' -f1-3 /proc/loadavg))"
 out=$(build/test_trace probe)
 case $out in SKIP*) echo "$out"; exit 0 ;; esac
 first=1
-for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512; do
+for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512 strscpy_avx512_avx2; do
 	line=$(build/test_trace bench build/libstrscpy.so "$sym" "$n" 2>&1) || continue
 	if [ $first = 1 ]; then
 		echo "$line" | head -1
 		first=0
 	fi
-	echo "$line" | tail -1
+	echo "$line" | tail -2
 done
 echo "default run (make run): $(build/strcheck --impl=build/libstrscpy.so --reader | grep '^traced check:')"

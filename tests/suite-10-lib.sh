@@ -147,7 +147,7 @@ fi
 # (src/lib/strscpy_paths.h: the vector ones on x86-64 only), so that
 # strcheck --symbol and the fuzzers can pick each.
 want="strscpy strscpy_pad strscpy_word "
-[ "$(uname -m)" = x86_64 ] && want="strscpy strscpy_avx2 strscpy_avx512 strscpy_pad strscpy_sse2 strscpy_word "
+[ "$(uname -m)" = x86_64 ] && want="strscpy strscpy_avx2 strscpy_avx512 strscpy_avx512_avx2 strscpy_pad strscpy_sse2 strscpy_word "
 syms=$(nm -D --defined-only build/libstrscpy.so 2>/dev/null | awk '$2 == "T" {print $3}' | sort | tr '\n' ' ')
 if [ "$syms" = "$want" ]; then
 	pass "so_exports_strscpy_strscpy_pad_and_paths"

@@ -54,7 +54,14 @@ hostile() {
 	shift 5
 	name=${label}_${file#hostile_}
 	[ "$flags" = "-" ] && flags=""
-	timeout 300 setsid -w $sc --impl=build/zoo/$file.so --time=0 --no-race $flags "$@" \
+	# FLAGS: comma-separated; +race: the race checks run (no --no-race).
+	local norace=--no-race
+	flags=${flags//,/ }
+	if [[ " $flags " == *" +race "* ]]; then
+		norace=
+		flags=${flags//+race/}
+	fi
+	timeout 300 setsid -w $sc --impl=build/zoo/$file.so --time=0 $norace $flags "$@" \
 		> "$out/$name.out" 2> "$out/$name.err"
 	rc=$?
 	sleep 0.2
@@ -81,9 +88,11 @@ while read -r file flags expect; do
 done < tests/zoo/HOSTILE
 
 # The same under ASan+UBSan, on the stretch of the grid where each first
-# struck (found by grid case N: N..N+300), or the whole grid.
+# struck (found by grid case N: N..N+300), or the whole grid.  (No tracer
+# in a sanitized build: the +race entries are the normal build's.)
 while read -r file flags expect; do
 	case $file in '#'* | '') continue ;; esac
+	[[ "$flags" == *+race* ]] && continue
 	n=$(sed -n 's/^  found by  grid case \([0-9]*\).*/\1/p' "$out/hostile_${file#hostile_}.out" | head -1)
 	hostile $ASC hostile_asan "$file" "$flags" "$expect" ${n:+--grid-case=$n-$((n + 300))}
 done < tests/zoo/HOSTILE
@@ -107,6 +116,26 @@ for pair in hostile_exit_A:crash:no-exit hostile_hang_A:hang:makes-progress; do
 	grep -q '^  input     src    = "A' "$f"
 	check "report_${file}_shows_the_case_that_died" $? "see $f"
 done
+
+# ---- the traced check's second line (race_tamper.c) ----
+# Unsandboxed, nothing stops the gadget: traced case 3 (the source flush
+# against its guard) leaves the guard after it readable, and the check
+# after the call says so.
+timeout 60 $SC --impl=build/zoo/hostile_gadget_guard.so --no-sandbox --traced-case=3 \
+	> "$out/guard-left-open.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^DEFECT 1: tamper (rule no-memory-changes)' "$out/guard-left-open.out" &&
+	grep -q 'after the call a guard page .* was readable' "$out/guard-left-open.out"
+check traced_call_leaving_a_guard_open_is_tamper $? "exit $rc, see $out/guard-left-open.out"
+
+# A stated limit (docs/tamper.md, "Phases that look alike"): real time
+# through a system call still tells a traced call from an untraced one,
+# and a candidate that reads the source twice only when untraced passes
+# the traced check.  Pinned here: when it changes, so must the docs.
+timeout 60 $SC --impl=build/zoo/hostile_limit_clock.so --traced-case=0 > "$out/limit-clock.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/limit-clock.out"
+check limit_syscall_clock_still_tells_traced_calls $? "exit $rc, see $out/limit-clock.out"
 
 # ---- strcheck's own stdout ----
 $SC --impl=build/zoo/hostile_proc_stdout.so --time=0 --no-race --format=json \
@@ -174,6 +203,10 @@ head -c 3000 build/libstrscpy.so > "$out/truncated.so"
 bad replay_fifo "is a fifo, not a case file" --replay="$out/fifo"
 bad impl_fifo "is a fifo, not a shared object" --impl="$out/fifo"
 bad impl_truncated "a corrupt or truncated ELF file" --impl="$out/truncated.so"
+# Cut after its segments, in the section headers: it would load, but the
+# file is damaged, and says so.
+head -c 30000 build/libstrscpy.so > "$out/tail-cut.so"
+bad impl_tail_cut "a corrupt or truncated ELF file (its section headers end at byte" --impl="$out/tail-cut.so"
 bad impl_newline 'cannot open a\\nb' --impl=$'a\nb'
 bad api_newline 'unknown API' --api=$'strscpy\nx'
 bad seed_blank "not an unsigned" "--seed= 5"

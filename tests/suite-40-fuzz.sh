@@ -102,7 +102,7 @@ for h in $HARNESSES; do
 done
 # Each path of the project's strscpy (src/lib/strscpy_paths.h), picked by
 # STRCHECK_SYMBOL without STRCHECK_IMPL.
-for p in strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512; do
+for p in strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512 strscpy_avx512_avx2; do
 	own_runs "fuzz_strscpy_path_$p" fuzz_strscpy 3 STRCHECK_SYMBOL=$p
 done
 

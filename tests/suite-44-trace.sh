@@ -19,7 +19,7 @@ T=build/test_trace
 
 . tests/common.sh
 
-if ! make -s build/strcheck build/test_trace build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
+if ! make -s build/strcheck build/test_trace build/test_trace_emu build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
 	fail "build: see $out/build.log"
 	exit 0
 fi
@@ -190,6 +190,100 @@ r2=$?
 [ -n "$hex" ] && [ $r1 = 0 ] && [ $r2 = 1 ]
 check no_trace_case_replay_untraced $? "rc $r1 (--no-trace), $r2 (traced) (see $out/notrace1.out)"
 
+# Each instruction form the tracer performs itself (or single-steps with
+# exact bytes: gathers, bit tests), against the CPU on random data, page
+# crossings and masked lanes over an unmapped page included: registers,
+# flags, vector and opmask registers, dest bytes, and the bytes recorded.
+build/test_trace_emu 100 > "$out/emu.txt"
+rc=$?
+while read -r how rest; do
+	name=$(echo "${rest%%:*}" | tr -c 'A-Za-z0-9\n' _)
+	case $how in
+	ok) pass "emulated_${name}" ;;
+	skip) skip "emulated_${name}: ${rest#*: }" ;;
+	*) fail "emulated_${name}: ${rest#*: }" ;;
+	esac
+done < "$out/emu.txt"
+[ $rc = 0 ] && [ "$(grep -c '^ok' "$out/emu.txt")" -ge 30 ]
+check emulated_forms_all_native $? "rc=$rc (see $out/emu.txt)"
+
+# A fault with no address (a non-canonical address: a general-protection
+# fault, si_addr 0) is named by the decoded instruction's access and
+# address, and says the kernel gave none: not "read at 0".
+cat > "$out/gp.c" <<'EOF_GP'
+#include <stddef.h>
+#include <stdint.h>
+long strscpy(char *d, const char *s, size_t n)
+{
+#ifdef WRITE
+	*(volatile char *)((uintptr_t)d ^ 0x8000000000000000ull) = s[0];
+#else
+	d[0] = *(volatile const char *)((uintptr_t)s ^ 0x8000000000000000ull);
+#endif
+	(void)n;
+	return 0;
+}
+EOF_GP
+for rw in read write; do
+	def=; [ $rw = write ] && def=-DWRITE
+	cc -O1 -shared -fPIC $def -o "$out/gp_$rw.so" "$out/gp.c"
+	$SC --impl="$out/gp_$rw.so" --time=1 > "$out/gp_$rw.out" 2>&1
+	rc=$?
+	[ $rc = 1 ] && grep -q "^  what      faulted: $rw at 0x8000[0-9a-f]* (the kernel gave no address" "$out/gp_$rw.out"
+	check "no_address_fault_says_${rw}" $? "rc=$rc (see $out/gp_$rw.out)"
+done
+
+# A correct copy that asks the kernel whether each new source page is
+# readable (a 1-byte write() to a pipe) behaves traced as untraced: the
+# tracer traps the call and performs it with the pages open (it got EFAULT
+# before and was judged a defect), and the kernel's read is recorded.
+cat > "$out/probe_page.c" <<'EOF_PP'
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <unistd.h>
+static int fds[2] = { -1, -1 };
+__attribute__((constructor)) static void init(void)
+{
+	if (pipe(fds) != 0)
+		fds[0] = fds[1] = -1;
+}
+static int readable(const char *p)
+{
+	char c;
+	if (write(fds[1], p, 1) != 1)
+		return 0;
+	return read(fds[0], &c, 1) == 1;
+}
+long strscpy(char *d, const char *s, size_t n)
+{
+	size_t i;
+	if (!n || n > 0x7fffffff)
+		return -E2BIG;
+	for (i = 0; i < n; i++) {
+		if ((i == 0 || ((uintptr_t)(s + i) & 4095) == 0) && !readable(s + i)) {
+			d[i] = 0;
+			return -EFAULT;
+		}
+		d[i] = s[i];
+		if (!s[i])
+			return (long)i;
+	}
+	d[n - 1] = 0;
+	return -E2BIG;
+}
+EOF_PP
+cc -O1 -shared -fPIC -o "$out/probe_page.so" "$out/probe_page.c"
+r=$($T check "$out/probe_page.so" strscpy strscpy 0 40 | tail -1)
+check syscall_probe_passes_traced "$([ "$r" = PASS ]; echo $?)" "$r"
+$T dump "$out/probe_page.so" strscpy strscpy 0 > "$out/probe_dump.txt"
+n=$(grep -c ' r src+0 1 .*flags 2$' "$out/probe_dump.txt")
+[ "$n" -ge 2 ]  # the kernel's read of src[0], and the copy's
+check syscall_read_recorded "$?" "src[0] read $n time(s) (see $out/probe_dump.txt)"
+$SC --impl="$out/probe_page.so" --traced-case=15 > "$out/probe_case15.out" 2>&1
+rc=$?
+check syscall_probe_passes_case15_sandboxed "$rc" "rc=$rc (see $out/probe_case15.out)"
+
 ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
 # Where the tracer is refused (the sandbox) in a build without Zydis, the
 # reason said is the build's.
@@ -219,4 +313,27 @@ for b in 1 2; do
 	# A broken tracer passes a defect, leaves a gap, or fails its own probe.
 	[ "$red" -gt 0 ] || [[ $("$out/broken$b" probe) == SKIP* ]]
 	check "broken_tracer_${b}_goes_red" $? "all still green: $(tr '\n' ';' < "$out/broken$b.txt")"
+done
+# 5: no system call trap: the page-probing copy is judged a defect.
+# shellcheck disable=SC2086
+if cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=5 -o "$out/broken5" \
+	tests/test_trace.c $ENGINE -ldl -lpthread -lm -lZydis > "$out/broken5.log" 2>&1; then
+	"$out/broken5" check "$out/probe_page.so" strscpy strscpy 0 40 > "$out/broken5.txt"
+	grep -q '^FINDING' "$out/broken5.txt"
+	check broken_tracer_5_goes_red $? "still PASS: $(tail -1 "$out/broken5.txt")"
+else
+	fail "broken_tracer_5: build failed (see $out/broken5.log)"
+fi
+# 3: the emulator returns the carry flag inverted; 4: the decoder takes a
+# vmaskmov's every lane as enabled.  The forms' test must go red.
+for b in 3 4; do
+	# shellcheck disable=SC2086
+	if ! cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=$b -o "$out/broken_emu$b" \
+		tests/test_trace_emu.c $ENGINE -ldl -lpthread -lm -lZydis > "$out/broken_emu$b.log" 2>&1; then
+		fail "broken_emulator_$b: build failed (see $out/broken_emu$b.log)"
+		continue
+	fi
+	"$out/broken_emu$b" 20 > "$out/broken_emu$b.txt"
+	[ "$(grep -c '^FAIL' "$out/broken_emu$b.txt")" -gt 0 ]
+	check "broken_emulator_${b}_goes_red" $? "all still green (see $out/broken_emu$b.txt)"
 done

@@ -16,9 +16,8 @@
 
 #include "../src/engine/memory/fixup.h"
 
-/* The engine's hook, which sc_fixup_register sets (this test stands in
- * for the engine and calls sc_fixup_apply itself). */
-int (*sc_fault_fixup)(const siginfo_t *si, void *uctx);
+/* The engine's hook (sc_fault_fixup) is fixup.c's own now; this test
+ * stands in for the engine and calls sc_fixup_apply itself. */
 
 #if defined(__x86_64__)
 extern const struct sc_extable_entry __start_sc_kextable[], __stop_sc_kextable[];

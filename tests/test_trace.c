@@ -133,6 +133,14 @@ int main(int argc, char **argv)
 		       (unsigned long long)k, (unsigned long long)r.runs, (unsigned long long)r.flips,
 		       (unsigned long long)r.accesses, k / cpu, k / wall,
 		       r.accesses ? cpu * 1e6 / (double)r.accesses : 0, r.nf ? " (stopped at a finding)" : "");
+		{
+			unsigned long em, st;
+			char log[1024];
+
+			sc_trace_fallbacks(&em, &st, log, sizeof(log));
+			printf("  performed by the tracer: %lu instructions, single-stepped: %lu%s%s\n", em, st,
+			       *log ? ": " : "", log);
+		}
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "probe")) {

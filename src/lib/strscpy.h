@@ -21,7 +21,7 @@ extern "C" {
  * dest[count-1] and returns -E2BIG.  Reads no byte of src past its NUL or
  * past src[count-1] on a page that the string does not reach, so it cannot
  * fault on a short or unterminated-but-bounded source.  Bytes of dest after
- * the NUL are left alone or zeroed, never filled with source bytes; each
+ * the NUL are left alone (never zeroed, never filled with source bytes); each
  * byte of dest is written at most once, so a concurrent reader never sees
  * dest unterminated.  count == 0 and count > INT_MAX return -E2BIG and
  * touch nothing.  A source that changes during the call still yields a

@@ -358,8 +358,15 @@ AVX512 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char
  * at its end (VEC_ENTRY); copy_rest (32-byte vectors up to byte ZMM_FROM,
  * 64-byte ones after it) does the rest of longer ones.
  */
-AVX512 ssize_t strscpy_avx512(char *dest, const char *src, size_t count)
+AVX512 PATH_ALIGN ssize_t strscpy_avx512(char *dest, const char *src, size_t count)
 {
 	VEC_ENTRY(__m256i, 32, HEAD, load32, zeros32, finish32, nul_in32, store32, copy_rest);
+}
+
+/* The same entry, then the AVX2 path's 32-byte rounds (strscpy_paths.h). */
+AVX512 PATH_ALIGN ssize_t strscpy_avx512_avx2(char *dest, const char *src, size_t count)
+{
+	VEC_ENTRY(__m256i, 32, HEAD, load32, zeros32, finish32, nul_in32, store32,
+		  strscpy_avx2_rest);
 }
 #endif

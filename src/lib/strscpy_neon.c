@@ -12,7 +12,7 @@
  * word_step.h.  A 16-byte load only where 16 bytes are left in the
  * source's page, else a word_step; each byte decided on from one load
  * (WAT_ONCE, "w": a vector register); each dest byte stored once, nothing
- * at or past dest[count], zeros after the NUL.  The loads run past the NUL
+ * at or past dest[count], nothing after the NUL.  The loads run past the NUL
  * inside the page, so nothing here is ASan-instrumented (as load_word).
  */
 typedef uint8x16_t vec;
@@ -76,12 +76,12 @@ WAT_NO_ASAN static inline void store_first16(char *p, vec v, size_t n)
 }
 
 /* v, for dest + res, holds the NUL (m = zeros16(v) != 0) and fits before
- * dest[count-1]: store it, zero from the NUL on. */
+ * dest[count-1]: store it up to the NUL, nothing after. */
 WAT_NO_ASAN static inline ssize_t nul_in16(char *dest, vec v, uint64_t m, size_t res)
 {
 	unsigned k = (unsigned)__builtin_ctzll(m) / 4;
 
-	vst1q_u8((uint8_t *)(dest + res), keep16(v, k));
+	store_first16(dest + res, v, k + 1);
 	return (ssize_t)(res + k);
 }
 
@@ -95,7 +95,7 @@ WAT_NO_ASAN static inline ssize_t finish16(char *dest, vec v, uint64_t m, size_t
 	if (m) {
 		unsigned k = (unsigned)__builtin_ctzll(m) / 4;
 
-		store_first16(dest + res, keep16(v, k), k + 1);
+		store_first16(dest + res, v, k + 1);
 		return (ssize_t)(res + k);
 	}
 	store_first16(dest + res, keep16(v, (unsigned)left - 1), left);

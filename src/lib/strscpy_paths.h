@@ -11,6 +11,10 @@
  *   strscpy_avx512 x86-64: 32-byte EVEX vectors for short strings, 64-byte
  *                  ones for long runs, masked loads and stores at page ends
  *                  and at the end; only on a CPU with AVX-512 F, BW and VL
+ *   strscpy_avx512_avx2  the AVX-512 path's entry (the first 96 bytes,
+ *                  the last ones in one masked store), then the AVX2 path's
+ *                  rounds: for CPUs that run 512-bit vectors in two halves
+ *                  (AMD Zen 4), where those rounds are faster (docs/speed.md)
  *   strscpy_avx2   x86-64: 32-byte vectors; only on a CPU with AVX2
  *   strscpy_neon   aarch64: 16-byte NEON vectors (every aarch64 CPU)
  */
@@ -38,6 +42,13 @@ ssize_t strscpy_word(char *dest, const char *src, size_t count);
 ssize_t strscpy_sse2(char *dest, const char *src, size_t count);
 ssize_t strscpy_avx2(char *dest, const char *src, size_t count);
 ssize_t strscpy_avx512(char *dest, const char *src, size_t count);
+ssize_t strscpy_avx512_avx2(char *dest, const char *src, size_t count);
+/* The AVX2 path's copy from src[res] on (its rounds after the entry):
+ * shared with strscpy_avx512_avx2, not exported. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((visibility("hidden")))
+#endif
+ssize_t strscpy_avx2_rest(char *dest, const char *src, size_t count, size_t res);
 #endif
 #if STRSCPY_AARCH64
 ssize_t strscpy_neon(char *dest, const char *src, size_t count);

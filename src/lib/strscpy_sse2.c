@@ -60,7 +60,7 @@ VEC_NO_ASAN __attribute__((noinline)) static ssize_t copy_rest(char *dest, const
  * takes one to four loads and a few instructions (VEC_ENTRY); copy_rest
  * does the rest of longer ones.
  */
-VEC_NO_ASAN ssize_t strscpy_sse2(char *dest, const char *src, size_t count)
+VEC_NO_ASAN PATH_ALIGN ssize_t strscpy_sse2(char *dest, const char *src, size_t count)
 {
 	VEC_ENTRY(__m128i, 16, 64, vec_load16, vec_zeros16, vec_finish16, vec_nul_in16,
 		  vec_store16, copy_rest);

@@ -1,13 +1,15 @@
 #include "strscpy_paths.h"
 #include "word_step.h"
 
-/* Word w, for d = dest + res, holds the NUL: store it up to the NUL. */
+/* Word w, for d = dest + res, holds the NUL: store it up to the NUL and
+ * nothing after it (dest past the NUL is left alone: --strict). */
 static inline ssize_t nul_in(char *d, word_t w, size_t res)
 {
 	word_t z = zero_bits(w);
+	size_t k = first_zero(z);
 
-	store_word(d, w & keep_before(z));
-	return (ssize_t)(res + first_zero(z));
+	store_first(d, w & keep_before(z), k + 1);
+	return (ssize_t)(res + k);
 }
 
 /* One of the four words for d = dest + res holds the NUL. */
@@ -33,7 +35,7 @@ static ssize_t nul_in4(char *d, word_t a, word_t b, word_t c, word_t e, size_t r
  * to alignment, the last bytes of a page, the bytes up to count) in
  * word_step's pieces.  A short string is found in the first word.
  */
-ssize_t strscpy_word(char *dest, const char *src, size_t count)
+PATH_ALIGN ssize_t strscpy_word(char *dest, const char *src, size_t count)
 {
 	size_t res = 0;
 

@@ -2,7 +2,7 @@
  * vec_x86.h - 16-byte (SSE2) pieces of the x86-64 paths, kept to the rules
  * in word_step.h: a 16-byte load only where 16 bytes are left in the page
  * (else a word_step), each byte decided on from one load, each dest byte
- * stored once, nothing stored at or past dest[count], zeros after the NUL.
+ * stored once, nothing stored at or past dest[count] or after the NUL.
  * SSE2 is part of x86-64, so these need no CPU check.  The entry the
  * vector paths share, VEC_ENTRY, is in path_entry.h.
  */
@@ -46,12 +46,12 @@ VEC_NO_ASAN static inline void vec_store16(char *p, __m128i v)
 }
 
 /* The 16 bytes of v, for dest + res, hold the NUL (m = vec_zeros16(v) != 0)
- * and fit before dest[count-1]: store them, zero from the NUL on. */
+ * and fit before dest[count-1]: store them up to the NUL, nothing after. */
 VEC_NO_ASAN static inline ssize_t vec_nul_in16(char *dest, __m128i v, unsigned m, size_t res)
 {
 	unsigned k = (unsigned)__builtin_ctz(m);
 
-	_mm_storeu_si128((__m128i *)(dest + res), vec_keep16(v, k));
+	vec_store_first16(dest + res, v, k + 1);
 	return (ssize_t)(res + k);
 }
 
@@ -68,7 +68,7 @@ VEC_NO_ASAN static inline ssize_t vec_finish16(char *dest, __m128i v, unsigned m
 	if (m) {
 		unsigned k = (unsigned)__builtin_ctz(m);
 
-		vec_store_first16(dest + res, vec_keep16(v, k), k + 1);
+		vec_store_first16(dest + res, v, k + 1);
 		return (ssize_t)(res + k);
 	}
 	vec_store_first16(dest + res, vec_keep16(v, (unsigned)left - 1), left);

@@ -8,8 +8,8 @@
  *     never looked at), so a source that changes mid-call still gives a
  *     dest whose NUL agrees with the return value;
  *   - a load never leaves the page of the first byte it is loaded for;
- *   - each dest byte is stored once and only below dest[count]; the bytes
- *     after the NUL in the last store are zero, never source bytes;
+ *   - each dest byte is stored once and only below dest[count], and none
+ *     after the NUL (the last store ends at it);
  *   - dest[count-1] is only ever stored as the NUL.
  */
 #ifndef WORD_STEP_H

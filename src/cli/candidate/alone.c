@@ -37,8 +37,9 @@ static int as_is(const struct sc_build_req *req, const char *file, const char *s
 
 	/* The function must be in what was built (a weak_alias that the
 	 * project's header would have made, left a plain declaration). */
-	snprintf(require, sizeof(require), "-Wl,--require-defined=%s", symbol);
-	args[n++] = require;
+	snprintf(require, sizeof(require), "-Wl,--require-defined=%s", symbol ? symbol : "");
+	if (symbol)
+		args[n++] = require;
 	while (pre && *pre && n < SC_PROJECT_ARGS + 1)
 		args[n++] = *pre++;
 	args[n] = NULL;
@@ -48,7 +49,7 @@ static int as_is(const struct sc_build_req *req, const char *file, const char *s
 	r.log = log;
 	if (sc_build_so(&r, b, err, errlen) != 0)
 		return -1;
-	if (sc_alone_so_defines(b->so, symbol))
+	if (!symbol || sc_alone_so_defines(b->so, symbol))
 		return 0;
 	snprintf(err, errlen, "built, but without a definition of %s", symbol);
 	return -1;
@@ -296,6 +297,14 @@ int sc_alone_build(const struct sc_build_req *req, const char *file, const char 
 			fprintf(stderr, "strcheck: as it is, %s does not build (%s)\n", file, why);
 	}
 	if (alone(req, file, symbol, p, b, how, howlen, why, sizeof(why)) == 0) {
+		rc = 0;
+		goto out;
+	}
+	/* A file that builds but does not define the function at all: built
+	 * plainly, for the loader to say which symbol is missing. */
+	if (strstr(why, " defines no function ") && first_log[0] &&
+	    as_is(req, file, NULL, none, b, log, err, errlen) == 0) {
+		how[0] = 0;
 		rc = 0;
 		goto out;
 	}

@@ -43,6 +43,9 @@ struct sc_candidate {
  * Prepare the candidate: build it when it is not a shared object already.
  * 0, or -1 with one line in err (the compiler's own messages are on
  * stderr by then).  Whatever it made, sc_candidate_release removes.
+ * One .c or .S file and o->kernel.symbol (else the API's name): that
+ * function, built as its file is or alone (alone.h), c->how saying which;
+ * what a scan of a tree calls once per function found.
  */
 int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, char *err,
 			 size_t errlen);

@@ -76,6 +76,14 @@ static int truncated(int fd, off_t size, char *what, size_t whatlen)
 			return 1;
 		}
 	}
+	/* The loader never reads the section headers, so a file cut there loads;
+	 * it is still damaged (its tail is gone), and its symbols' names too. */
+	if (h.e_shoff && (uint64_t)h.e_shoff + (uint64_t)h.e_shnum * h.e_shentsize > (uint64_t)size) {
+		snprintf(what, whatlen, "its section headers end at byte %llu, past its %lld bytes",
+			 (unsigned long long)(h.e_shoff + (uint64_t)h.e_shnum * h.e_shentsize),
+			 (long long)size);
+		return 1;
+	}
 	return 0;
 }
 

@@ -228,7 +228,7 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 	fputc('\n', out);
 	if ((d->has_outcome || d->has_ref) && d->has_case)
 		print_image(out, d, sc_case_dst_len(&c));
-	if (d->phase == SC_PH_ONE)
+	if (d->phase == SC_PH_ONE || d->phase == SC_PH_LOAD)  /* no position: one case, a load */
 		fprintf(out, "  found by  %s\n", found_in(d));
 	else
 		fprintf(out, "  found by  %s %" PRIu64 " (seed %" PRIu64 ")\n", found_in(d), d->index,

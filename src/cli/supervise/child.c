@@ -12,6 +12,7 @@
 #include "../../engine/race/race.h"
 #include "channel.h"
 #include "child.h"
+#include "child_phases.h"
 #include "child_trace.h"
 #include "findings.h"
 #include "map_cells.h"
@@ -370,6 +371,7 @@ void sc_child_main(const struct sc_child_args *a)
 	else
 		loaded.sandboxed = sc_sandbox_early(a->chan, &a->b->where, note, sizeof(note));
 	snprintf(loaded.note, sizeof(loaded.note), "%s", note);
+	sc_child_pin_for_the_run();
 	ch.fn = sc_load(a->p->impl, a->p->symbol, a->p->api, err, sizeof(err));
 	if (!ch.fn)
 		load_error(&ch, err);
@@ -377,6 +379,7 @@ void sc_child_main(const struct sc_child_args *a)
 		snprintf(err, sizeof(err), "cannot map the guard arenas: %s", strerror(errno));
 		load_error(&ch, err);
 	}
+	sc_engine_trap_tsc();  /* the counter: the same in every phase (child_phases.h) */
 	if (loaded.sandboxed)
 		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
 	/* The check's time starts once the candidate is loaded. */

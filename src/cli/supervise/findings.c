@@ -236,6 +236,23 @@ void sc_record_death(struct sc_record *rec, const struct sc_plan *p, enum sc_pha
 	add_own(rec, p, &d, known, 1);
 }
 
+void sc_record_ctor(struct sc_record *rec, const struct sc_plan *p, int status, int hung,
+		    const char *why)
+{
+	static struct sc_defect d;
+	enum sc_rule_id rule = hung ? SC_RULE_MAKES_PROGRESS : WIFEXITED(status) ? SC_RULE_NO_EXIT
+				    : SC_RULE_PROCESS_SURVIVES;
+	const char *its = strstr(why, ": its ");
+	char what[240];
+
+	/* "cannot load X: its constructor ...": the part after the name. */
+	snprintf(what, sizeof(what), "loaded again after a restart, the candidate failed: %s",
+		 its ? its + 2 : why);
+	start(&d, hung ? SC_HANG : SC_CRASH, sc_rules[rule].id, what, SC_PH_LOAD, 0);
+	d.signo = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	add_own(rec, p, &d, 0, 0);
+}
+
 void sc_record_tamper(struct sc_record *rec, const struct sc_plan *p, enum sc_rule_id rule,
 		      const char *what, enum sc_phase phase, uint64_t index, int known)
 {

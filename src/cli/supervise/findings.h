@@ -43,6 +43,11 @@ void sc_record_death(struct sc_record *rec, const struct sc_plan *p, enum sc_pha
  * Record tampering: class tamper, under rule; what says what was done;
  * with the case (phase, index) when known.
  */
+/* A child started again after a death or hang whose candidate then failed
+ * to load (why: the load error's line): a finding of its own, the run ends
+ * with what was found so far (a defect survives the restart). */
+void sc_record_ctor(struct sc_record *rec, const struct sc_plan *p, int status, int hung,
+		    const char *why);
 void sc_record_tamper(struct sc_record *rec, const struct sc_plan *p, enum sc_rule_id rule,
 		      const char *what, enum sc_phase phase, uint64_t index, int known);
 

@@ -4,10 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "../../engine/trace/trace.h"
 #include "channel.h"
 #include "sandbox.h"
 #include "syscalls.h"
@@ -49,6 +51,10 @@ static void on_sigsys(int sig, siginfo_t *si, void *uctx)
 	(void)sig;
 	if (si->si_code != SYS_SECCOMP)
 		return;  /* raised by hand: nothing was refused */
+	/* A call on the arenas the tracer traps to perform (trace.h): not a
+	 * refusal. */
+	if (sc_trace_sys(si, uctx))
+		return;
 #if defined(__x86_64__)
 	/* Setting an owned signal back to its default (the engine's path to
 	 * die of a fault outside a call) only lets a fault kill the child:
@@ -336,6 +342,9 @@ static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t b
 			break;
 		case SC_SYS_ON_CHANNEL:
 			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_EQ, (uint64_t)chan_fd));
+			break;
+		case SC_SYS_TSC:
+			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_EQ, PR_SET_TSC));
 			break;
 		case SC_SYS_MEMORY:
 			if (traced && (!strcmp(r->call, "mprotect") || !strcmp(r->call, "pkey_mprotect")))

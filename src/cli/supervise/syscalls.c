@@ -13,8 +13,10 @@ const struct sc_syscall_rule sc_syscall_rules[] = {
 	ROW("kill", OTHER_PID, 0, 1, NO_SIGNALS),
 	ROW("tgkill", OTHER_PID, 0, 1, NO_SIGNALS),
 	ROW("tkill", ALWAYS, 0, 1, NO_SIGNALS),
-	ROW("rt_sigqueueinfo", OTHER_PID, 0, 1, NO_SIGNALS),
-	ROW("rt_tgsigqueueinfo", OTHER_PID, 0, 1, NO_SIGNALS),
+	/* Queued signals never: to itself they carry any si_code, so a fault
+	 * the kernel did not send could pass for one (engine.c). */
+	ROW("rt_sigqueueinfo", ALWAYS, 0, 1, NO_SIGNALS),
+	ROW("rt_tgsigqueueinfo", ALWAYS, 0, 1, NO_SIGNALS),
 	ROW("pidfd_send_signal", ALWAYS, 0, 1, NO_SIGNALS),
 	/* Processes: threads yes (the concurrent checks), processes no.
 	 * clone3 hides its flags in memory: ENOSYS makes glibc use clone. */
@@ -61,6 +63,7 @@ const struct sc_syscall_rule sc_syscall_rules[] = {
 	ROW("shutdown", ON_CHANNEL, 0, 2, NO_SIGNAL_HANDLERS),
 	ROW("dup2", ON_CHANNEL, 1, 2, NO_SIGNAL_HANDLERS),
 	ROW("dup3", ON_CHANNEL, 1, 2, NO_SIGNAL_HANDLERS),
+	ROW("prctl", TSC, 0, 2, NO_SIGNAL_HANDLERS),
 	{ NULL, SC_SYS_ALWAYS, 0, 0, SC_RULE_SANDBOXED },
 };
 
@@ -80,7 +83,8 @@ static const struct {
 } whys[] = {
 	{ SC_RULE_NO_SIGNALS, "killing or stopping strcheck, or a ^C to its process group. The "
 	  "engine's own signals (`raise`, `abort`, the watchdog's `SIGALRM` from its timer) go to "
-	  "itself and stay allowed." },
+	  "itself and stay allowed; a queued signal never (to itself it may carry any `si_code`, "
+	  "and pass for a fault the kernel sent)." },
 	{ SC_RULE_NO_PROCESSES, "daemons that outlive the run. Threads stay allowed: the race and "
 	  "reader checks use them; glibc falls back from `clone3` to `clone`, whose flags a filter "
 	  "can read." },
@@ -93,7 +97,8 @@ static const struct {
 	  "read-only source writable, unguarding the page after dest, making the judge's or the "
 	  "reference's code writable" },
 	{ SC_RULE_NO_SIGNAL_HANDLERS, "a handler that unprotects the faulting page and returns, so "
-	  "an over-read no longer faults; closing or replacing the report channel" },
+	  "an over-read no longer faults; closing or replacing the report channel; the time-stamp "
+	  "counter read directly again (its trap serves a count that is the same in every phase)" },
 };
 
 static const char *condition(const struct sc_syscall_rule *r)
@@ -112,6 +117,8 @@ static const char *condition(const struct sc_syscall_rule *r)
 		       "`SIGTRAP`, `SIGALRM` or `SIGSYS`";
 	case SC_SYS_ON_CHANNEL:
 		return " on the report socket";
+	case SC_SYS_TSC:
+		return " setting `PR_SET_TSC`";
 	case SC_SYS_MEMORY:
 		return " at the checker's memory, or over 256 MiB (`mmap`: with `MAP_FIXED`)";
 	default:

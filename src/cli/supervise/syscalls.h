@@ -23,6 +23,7 @@ enum sc_sys_when {
 	SC_SYS_OWNED_HANDLER,   /* a handler for one of the engine's signals */
 	SC_SYS_ON_CHANNEL,      /* argument arg is the report socket */
 	SC_SYS_MEMORY,          /* at the checker's memory, or over 256 MiB */
+	SC_SYS_TSC,             /* prctl(PR_SET_TSC): the counter's trap */
 };
 
 struct sc_syscall_rule {

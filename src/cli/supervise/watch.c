@@ -316,7 +316,14 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 		if (!r.loaded && why != END_STOPPED) {
 			progress(&r, 1);
 			load_failed(&r, status, why == END_HUNG, err, errlen);
-			return SC_SUP_LOAD_ERROR;
+			if (!r.rec->restarts)
+				return SC_SUP_LOAD_ERROR;
+			/* It loaded before: what it did then stays found. */
+			sc_record_ctor(r.rec, p, status, why == END_HUNG, err);
+			err[0] = 0;
+			sc_run_stop(&r, "stopped: started again after a death or hang, the checked "
+				    "process could not load the candidate");
+			break;
 		}
 		if (why == END_STOPPED || why == END_DEADLINE) {
 			/* The cases before the one it was on ran. */

@@ -24,7 +24,15 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 			    o->fault_region == SC_GUARD_AFTER ? "the guard page after" :
 			    "the read-only pages of";
 
-	if (o->fault_arena == 's') {
+	if (o->no_addr) {
+		if (o->access == '?' || !o->fault_addr)
+			snprintf(buf, size, "an access the kernel gave no address for (a general-protection "
+				 "fault: a non-canonical or misaligned address; the instruction was not decoded)");
+		else
+			snprintf(buf, size, "%s at %#" PRIxPTR " (the kernel gave no address: a general-"
+				 "protection fault, a non-canonical or misaligned address; the address is "
+				 "the instruction's, decoded)", verb, o->fault_addr);
+	} else if (o->fault_arena == 's') {
 		int64_t rel = (int64_t)(o->fault_addr - (uintptr_t)o->src);
 		int64_t past = rel - (int64_t)sc_case_readable(c);
 

@@ -62,7 +62,7 @@ int sc_demand_judge(const struct sc_arena *a, const struct sc_case *c,
 		    const struct sc_outcome *o, int64_t nul, struct sc_finding *f, int nf, int max)
 {
 	const unsigned char *region = sc_demand_region(a);
-	size_t backed = sc_demand_backed(a);
+	size_t backed = sc_demand_backed(a), real = sc_demand_size(a);
 	uint64_t base, first = 0, bad = 0, past = 0;
 	const unsigned char *got = o->win + o->before;
 	enum want how = W_UNCHANGED, how2;
@@ -71,6 +71,15 @@ int sc_demand_judge(const struct sc_arena *a, const struct sc_case *c,
 	if (!sc_dst_is_huge(c) || !region)
 		return nf;
 	base = (uint64_t)(region - o->dst);
+	/* The memfd's real size, not what strcheck backed: a candidate that
+	 * grew it (to write past what is backed without a fault) is judged on
+	 * every byte it can have written, and the resize is a finding. */
+	if (real != backed) {
+		nf = sc_add_finding(f, nf, max, SC_RULE_NO_MEMORY_CHANGES, SC_PASS, (int64_t)base,
+				    "the memory behind dest (backed on demand) was resized during "
+				    "the call: %zu bytes, strcheck backed %zu", real, backed);
+		backed = real;
+	}
 	/* A cut call was not judged by sc_judge past the margins: its bytes
 	 * after the NUL in the mapped part are judged here. */
 	if (o->stop == SC_CUT && nul >= 0 && (size_t)nul + 1 < o->dst_len)

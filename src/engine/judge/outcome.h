@@ -23,6 +23,10 @@ struct sc_outcome {
 	int signo;
 	char access;             /* fault: 'r', 'w', or '?' when unknown */
 	uintptr_t fault_addr;
+	/* fault: the kernel gave no address (a general-protection fault: a
+	 * non-canonical or misaligned address); fault_addr is then the
+	 * address decoded from the instruction, or 0 */
+	char no_addr;
 	char fault_arena;        /* 's' source, 'd' dest, 0 elsewhere */
 	enum sc_region fault_region;
 	int64_t ret;             /* a pointer (strncpy, strncat, stpncpy, memccpy):

@@ -9,8 +9,10 @@ static size_t round_up(size_t n, size_t to)
 	return (n + to - 1) / to * to;
 }
 
-int sc_arena_init(struct sc_arena *a, size_t data_len, int read_only)
+int sc_arena_init(struct sc_arena *a, size_t data_len, int mode)
 {
+	int read_only = mode == SC_ARENA_READ_ONLY;
+
 	a->page = (size_t)sysconf(_SC_PAGESIZE);
 	a->data_len = round_up(data_len, a->page);
 	a->map_len = a->data_len + 2 * a->page;
@@ -20,16 +22,17 @@ int sc_arena_init(struct sc_arena *a, size_t data_len, int read_only)
 	a->data = a->map + a->page;
 	a->rw = a->data;
 
-	if (!read_only) {
+	if (mode == SC_ARENA_PLAIN) {
 		if (mprotect(a->data, a->data_len, PROT_READ | PROT_WRITE) == 0)
 			return 0;
 	} else {
-		/* One shared memory object, seen twice: read-only between the
-		 * guards, and writable somewhere else. */
-		int fd = memfd_create("strcheck-src", MFD_CLOEXEC);
+		/* One shared memory object, seen twice: read-only (or writable)
+		 * between the guards, and writable somewhere else. */
+		int fd = memfd_create(read_only ? "strcheck-src" : "strcheck-dst", MFD_CLOEXEC);
+		int prot = read_only ? PROT_READ : PROT_READ | PROT_WRITE;
 
 		if (fd >= 0 && ftruncate(fd, (off_t)a->data_len) == 0 &&
-		    mmap(a->data, a->data_len, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) == a->data) {
+		    mmap(a->data, a->data_len, prot, MAP_SHARED | MAP_FIXED, fd, 0) == a->data) {
 			a->rw = mmap(NULL, a->data_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 			close(fd);
 			if (a->rw != MAP_FAILED)

@@ -6,7 +6,9 @@
  * guard or in the middle, so no call to mmap or mprotect happens per case.
  * A read-only arena maps the same pages twice: read-only for the candidate
  * (a write to the source faults) and writable for the checker and the race
- * mutator (the `rw` alias).
+ * mutator (the `rw` alias).  An aliased arena (dest) is writable for the
+ * candidate and has the same writable alias: the tracer stores through it
+ * while the candidate's view is read-only (trace/trace_emulate.h).
  */
 #ifndef SC_ARENA_H
 #define SC_ARENA_H
@@ -33,8 +35,11 @@ enum sc_region {
 	SC_GUARD_AFTER,
 };
 
-/* Map an arena with at least data_len bytes of data.  0 or -1 (errno). */
-int sc_arena_init(struct sc_arena *a, size_t data_len, int read_only);
+enum { SC_ARENA_PLAIN, SC_ARENA_READ_ONLY, SC_ARENA_ALIASED };
+
+/* Map an arena with at least data_len bytes of data (mode: SC_ARENA_*).
+ * 0 or -1 (errno). */
+int sc_arena_init(struct sc_arena *a, size_t data_len, int mode);
 void sc_arena_free(struct sc_arena *a);
 
 /* Which part of the arena addr is in. */

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "canary.h"
@@ -194,10 +195,22 @@ static int back(struct region *rg, size_t want, int cut);
 
 void sc_demand_arm(const struct sc_arena *a, const unsigned char *dest, uint64_t count)
 {
-	struct region *rg = region_of(a);
+	/* Only a dest in this arena (a huge count's) can be backed or cut: a
+	 * call on any other dest is never "not judged" (and costs no lookup). */
+	int mine = (uintptr_t)dest >= (uintptr_t)a->data &&
+		   (uintptr_t)dest < (uintptr_t)a->data + a->data_len;
+	struct region *rg = mine ? region_of(a) : NULL;
 	uint64_t before = rg ? (uint64_t)((uintptr_t)rg->region - (uintptr_t)dest) : 0;
 	uint64_t need = count > before ? count - before : 0;
+	struct stat st;
 
+	if (rg && (uintptr_t)dest >= (uintptr_t)rg->region)
+		rg = NULL;
+	/* A memfd whose size is not what was backed (the candidate resized it
+	 * through /proc/self/fd or a dup): start again from nothing. */
+	if (rg && fstat(rg->fd, &st) == 0 && (uint64_t)st.st_size != rg->backed &&
+	    ftruncate(rg->fd, 0) == 0)
+		rg->backed = 0;
 	dm.rg = rg;
 	dm.dest = dest;
 	dm.count = count;
@@ -257,23 +270,31 @@ static int blind(struct region *rg)
 	return 0;
 }
 
-int sc_demand_fault(const siginfo_t *si)
+int sc_demand_fault(const siginfo_t *si, char access)
 {
 	struct region *rg = dm.rg;
 	uintptr_t a = (uintptr_t)si->si_addr, r;
 	uint64_t k, lim;
 	size_t want;
 
-	if (!dm.armed || !rg)
+	/* Only a fault the kernel sent (si_code > 0): a SIGBUS the candidate
+	 * raises or queues itself (SI_USER, SI_TKILL, SI_QUEUE) is its crash. */
+	if (!dm.armed || !rg || si->si_code <= 0)
 		return 0;
 	r = (uintptr_t)rg->region;
 	if (si->si_signo == SIGBUS && (a < r || a >= r + SC_DEMAND_CAP + dm.page))
-		return blind(rg);
+		return eager ? blind(rg) : 0;  /* (an address that says nothing: qemu) */
 	if (a < r || a < (uintptr_t)dm.dest)
 		return 0;
 	k = a - (uintptr_t)dm.dest;
 	if (k >= dm.count || a < r + rg->backed)
 		return 0;  /* past count (an overwrite), or not for want of backing */
+	if (a >= r + dm.limit && access == 'r')
+		/* A read past what we back is served (backed, and judged with
+		 * the rest), up to the cap; past it, a read fault of the
+		 * candidate's: only a write cuts, so it cannot choose to be cut
+		 * by reading. */
+		return a < r + SC_DEMAND_CAP ? back(rg, round_up(a - r + 1, dm.page), 0) : 0;
 	if (a >= r + dm.limit) {
 		/* Inside count but past what we back: cut the call here. */
 		dm.cut = 1;
@@ -302,6 +323,17 @@ size_t sc_demand_backed(const struct sc_arena *a)
 	struct region *rg = region_of(a);
 
 	return rg ? rg->backed : 0;
+}
+
+size_t sc_demand_size(const struct sc_arena *a)
+{
+	struct region *rg = region_of(a);
+	struct stat st;
+
+	if (!rg || fstat(rg->fd, &st) != 0)
+		return rg ? rg->backed : 0;
+	return st.st_size < 0 ? 0 : (uint64_t)st.st_size > SC_DEMAND_CAP ? SC_DEMAND_CAP
+									: (size_t)st.st_size;
 }
 
 void sc_demand_reset(const struct sc_arena *a)

@@ -20,7 +20,9 @@
  * the region is backed up to count (or the cap) before each call instead.
  * The backing is a memfd whose size is the backed length: growing it is
  * one ftruncate (which the sandbox allows: no memory call), shrinking it
- * to 0 unmaps every page again.  Each engine's arena has its region; one
+ * to 0 unmaps every page again.  The candidate can reach the memfd too
+ * (/proc/self/fd): the judge reads its real size (sc_demand_size), and a
+ * huge call whose memfd was resized starts from nothing.  Each engine's arena has its region; one
  * call runs at a time, so the call's state is this file's own.
  */
 #ifndef SC_DEST_DEMAND_H
@@ -64,16 +66,21 @@ void sc_demand_arm(const struct sc_arena *a, const unsigned char *dest, uint64_t
 void sc_demand_disarm(void);
 
 /*
- * The fault handler's hook (SIGSEGV, SIGBUS): 1 when the fault was in the
- * region, inside count, and is now backed (the call resumes), else 0.
+ * The fault handler's hook (SIGSEGV, SIGBUS): 1 when the fault was the
+ * kernel's (si_code > 0), in the region, inside count, and is now backed
+ * (the call resumes), else 0.  access: 'r', 'w' or '?' (unknown): a read
+ * past what a huge count backs is backed too; only a write (or '?') is cut.
  * Async-signal-safe.
  */
-int sc_demand_fault(const siginfo_t *si);
+int sc_demand_fault(const siginfo_t *si, char access);
 
 /* Whether the last call was cut where dest stops being backed; bytes of
  * a's region backed now. */
 int sc_demand_was_cut(void);
 size_t sc_demand_backed(const struct sc_arena *a);
+/* The region's real size (the memfd's, fstat; at most the cap): what the
+ * judge reads, whatever the candidate did to the memfd. */
+size_t sc_demand_size(const struct sc_arena *a);
 
 /* The first byte of a's region backed on demand (NULL: none). */
 const unsigned char *sc_demand_region(const struct sc_arena *a);

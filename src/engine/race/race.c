@@ -70,22 +70,36 @@ static int stop_helper(struct sc_race_sync *s)
  * taking turns with it.  Returns how many CPUs the process may use; *old
  * keeps the caller's own mask to restore.
  */
+static cpu_set_t all_cpus;  /* sc_race_cpus: the process's own, before it pinned itself */
+static int all_known;
+
+void sc_race_cpus(const cpu_set_t *all)
+{
+	all_cpus = *all;
+	all_known = 1;
+}
+
 static int pin(pthread_attr_t *attr, cpu_set_t *old, int *pinned)
 {
 	cpu_set_t mine, other;
+	const cpu_set_t *may = old;
 	int n, here = sched_getcpu(), there = -1;
 
 	*pinned = 0;
 	if (sched_getaffinity(0, sizeof(*old), old) != 0)
 		return 1;
-	n = CPU_COUNT(old);
+	/* A caller pinned for the whole run (tamper.md): its own CPU, the
+	 * helper on another of the process's. */
+	if (all_known && CPU_COUNT(old) == 1)
+		may = &all_cpus;
+	n = CPU_COUNT(may);
 	if (n < 2)
 		return n;
 	if (here < 0 || !CPU_ISSET(here, old))
 		for (here = 0; !CPU_ISSET(here, old); here++)
 			;
 	for (int k = 1; k < CPU_SETSIZE && there < 0; k++)
-		if (CPU_ISSET((here + k) % CPU_SETSIZE, old))
+		if (CPU_ISSET((here + k) % CPU_SETSIZE, may))
 			there = (here + k) % CPU_SETSIZE;
 	CPU_ZERO(&mine);
 	CPU_SET(here, &mine);

@@ -18,9 +18,15 @@
 #ifndef SC_RACE_H
 #define SC_RACE_H
 
+#include <sched.h>
 #include <stdint.h>
 
 #include "../run/engine.h"
+
+/* The CPUs the process may use, kept before its calling thread was pinned
+ * to one for the whole run (the checked child: every phase shows the
+ * candidate the same mask, docs/tamper.md); the helper goes on another. */
+void sc_race_cpus(const cpu_set_t *all);
 
 enum sc_race_kind { SC_RACE_MUTATOR, SC_RACE_READER };
 

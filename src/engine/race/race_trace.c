@@ -12,6 +12,7 @@
 #include "../memory/fixup.h"
 #include "race.h"
 #include "race_flips.h"
+#include "race_tamper.h"
 #include "race_trace.h"
 
 size_t sc_trace_span(const struct sc_case *c)
@@ -206,6 +207,8 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		return r->nf;
 	}
 	if ((r->nf = check_reads(c, &e->cand, t, e->src.page, r->f)) != 0)
+		return r->nf;
+	if ((r->nf = sc_trace_tampered(e, c, t, r->f, 4)) != 0)  /* race_tamper.c: tamper's */
 		return r->nf;
 	if (reader && (r->nf = check_stores(c, &e->cand, t, r->f)) != 0)
 		return r->nf;

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/time.h>
 #include <ucontext.h>
 
@@ -17,11 +18,13 @@
 #include "engine.h"
 #include "engine_call.h"
 #include "../memory/fixup.h"
+#include "../base/clock.h"
 #include "../base/mem.h"
 
 volatile unsigned long sc_calls;
 /* The tracer's faults and traps during a traced call (trace.c). */
 int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
+char (*sc_fault_decode)(void *uctx, uintptr_t *addr);
 
 /*
  * Fault handling.  The handlers run with SA_NODEFER, so jumping out of one
@@ -33,7 +36,7 @@ static sigjmp_buf call_env;
 static __thread volatile sig_atomic_t in_call;  /* per thread: only the caller jumps */
 static struct {
 	int signo;
-	char access;
+	char access, no_addr;
 	uintptr_t addr;
 } last_fault;
 
@@ -57,9 +60,82 @@ static char fault_access(void *uctx)
 #endif
 }
 
+/* A sanitizer's runtime owns SIGSEGV first: its builds keep the counter. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define ENGINE_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define ENGINE_SANITIZED 1
+#endif
+#endif
+#ifndef ENGINE_SANITIZED
+#define ENGINE_SANITIZED 0
+#endif
+
+#if defined(__x86_64__) && defined(PR_SET_TSC) && !ENGINE_SANITIZED
+#define TSC_TRAP 1
+/*
+ * The time-stamp counter, served while it traps (sc_engine_trap_tsc): a
+ * virtual counter that advances by one step per read, whatever ran
+ * between two reads, so a traced call (microseconds per access) and an
+ * untraced one time the same from inside.  rdtsc (0f 31) and rdtscp
+ * (0f 01 f9, TSC_AUX 0) raise SIGSEGV with SI_KERNEL; anything else is
+ * not ours.
+ */
+#define TSC_STEP 64
+static uint64_t virtual_tsc = (uint64_t)1 << 40;
+
+static int serve_tsc(int sig, const siginfo_t *si, void *uctx)
+{
+	greg_t *r = ((ucontext_t *)uctx)->uc_mcontext.gregs;
+	const unsigned char *ip = (const unsigned char *)r[REG_RIP];
+	int len;
+	uint64_t v;
+
+	if (sig != SIGSEGV || si->si_code != SI_KERNEL || !ip || ip[0] != 0x0f)
+		return 0;
+	len = ip[1] == 0x31 ? 2 : ip[1] == 0x01 && ip[2] == 0xf9 ? 3 : 0;
+	if (!len)
+		return 0;
+	v = __atomic_add_fetch(&virtual_tsc, TSC_STEP, __ATOMIC_RELAXED);
+	r[REG_RAX] = (greg_t)(uint32_t)v;
+	r[REG_RDX] = (greg_t)(v >> 32);
+	if (len == 3)
+		r[REG_RCX] = 0;
+	r[REG_RIP] += len;
+	return 1;
+}
+#else
+#define TSC_TRAP 0
+#endif
+
+int sc_clock_coarse;  /* base/clock.h */
+
+int sc_engine_trap_tsc(void)
+{
+#if TSC_TRAP
+	if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV, 0, 0, 0) != 0)
+		return 0;
+	sc_clock_coarse = 1;
+	return 1;
+#else
+	return 0;
+#endif
+}
+
 static void on_signal(int sig, siginfo_t *si, void *uctx)
 {
-	if (sc_trace_hook && in_call && sc_trace_hook(sig, si, uctx))
+	/* Only a fault or trap the kernel sent (si_code > 0) is the tracer's,
+	 * a fixup's or the demand pager's: a signal the candidate sends itself
+	 * (raise, sigqueue: SI_TKILL, SI_USER, SI_QUEUE) is its own crash. */
+	int kernel = si->si_code > 0;
+
+#if TSC_TRAP
+	if (serve_tsc(sig, si, uctx))
+		return;
+#endif
+	if (sc_trace_hook && in_call && kernel && sc_trace_hook(sig, si, uctx))
 		return;
 	if (sig == SIGALRM) {
 		if (!in_call || sc_calls != seen_calls) {
@@ -75,15 +151,20 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 		return;
 	}
 	/* A load the kernel would fix up (kernel shims' exception table). */
-	if ((sig == SIGSEGV || sig == SIGBUS) && sc_fault_fixup && sc_fault_fixup(si, uctx))
+	if ((sig == SIGSEGV || sig == SIGBUS) && kernel && sc_fault_fixup && sc_fault_fixup(si, uctx))
 		return;
 	/* A huge count's dest, backed as the call reaches it. */
-	if ((sig == SIGSEGV || sig == SIGBUS) && sc_demand_fault(si))
+	if ((sig == SIGSEGV || sig == SIGBUS) && sc_demand_fault(si, fault_access(uctx)))
 		return;
 	in_call = 0;
 	last_fault.signo = sig;
 	last_fault.addr = (uintptr_t)si->si_addr;
 	last_fault.access = (sig == SIGSEGV || sig == SIGBUS) ? fault_access(uctx) : '?';
+	/* A general-protection fault (a non-canonical address) has no
+	 * address and no read/write bit: both come from the instruction. */
+	last_fault.no_addr = sig == SIGSEGV && si->si_code == SI_KERNEL;
+	if (last_fault.no_addr)
+		last_fault.access = sc_fault_decode ? sc_fault_decode(uctx, &last_fault.addr) : '?';
 	siglongjmp(call_env, 1);
 }
 
@@ -95,9 +176,9 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 
 	memset(e, 0, sizeof(*e));
 	data_len = SC_ARENA_DATA;
-	if (sc_arena_init(&e->src, data_len, 1) != 0)
+	if (sc_arena_init(&e->src, data_len, SC_ARENA_READ_ONLY) != 0)
 		return -1;
-	if (sc_arena_init(&e->dst, data_len, 0) != 0) {
+	if (sc_arena_init(&e->dst, data_len, SC_ARENA_ALIASED) != 0) {
 		sc_arena_free(&e->src);
 		return -1;
 	}
@@ -194,6 +275,7 @@ void sc_place_case(struct sc_engine *e, const struct sc_case *c, struct sc_outco
 	out->signo = 0;
 	out->access = 0;
 	out->fault_addr = 0;
+	out->no_addr = 0;
 	out->fault_arena = 0;
 	out->fault_region = SC_OUTSIDE;
 	out->ret = 0;
@@ -245,17 +327,20 @@ void sc_call_guarded(struct sc_engine *e, const struct sc_case *c, void *fn, uns
 		out->signo = last_fault.signo;
 		out->fault_addr = last_fault.addr;
 		out->access = last_fault.access;
+		out->no_addr = last_fault.no_addr;
 		if (last_fault.signo == SIGALRM) {
 			out->stop = SC_HUNG;
 		} else if (last_fault.signo == SIGSEGV || last_fault.signo == SIGBUS) {
 			out->stop = SC_FAULTED;
-			if ((out->fault_region = sc_arena_region(&e->src, last_fault.addr)) != SC_OUTSIDE)
+			if (last_fault.no_addr)
+				;  /* not a page's fault: no arena, no guard */
+			else if ((out->fault_region = sc_arena_region(&e->src, last_fault.addr)) != SC_OUTSIDE)
 				out->fault_arena = 's';
 			else if ((out->fault_region = sc_arena_region(&e->dst, last_fault.addr)) != SC_OUTSIDE)
 				out->fault_arena = 'd';
 			else if ((out->fault_region = sc_arena_region(&e->hdst, last_fault.addr)) != SC_OUTSIDE)
 				out->fault_arena = 'd';
-			if (sc_demand_was_cut())
+			if (sc_demand_was_cut() && sc_dst_is_huge(c))
 				out->stop = SC_CUT;
 		} else {
 			out->stop = SC_SIGNALLED;

@@ -64,6 +64,14 @@ struct sc_engine {
 int sc_engine_init(struct sc_engine *e, unsigned timeout_ms);
 void sc_engine_fini(struct sc_engine *e);
 
+/*
+ * From now on (this thread and those it starts) rdtsc and rdtscp trap and
+ * the engine's SIGSEGV handler serves a virtual counter that advances one
+ * step per read (docs/tamper.md, "Phases"); after sc_engine_init.  1 if
+ * on (x86-64, not sanitized), else 0.
+ */
+int sc_engine_trap_tsc(void);
+
 /* The byte-at-a-time reference function of an API. */
 void *sc_reference(enum sc_api api);
 
@@ -80,6 +88,11 @@ void sc_run(struct sc_engine *e, const struct sc_case *c, void *fn,
  */
 int sc_check(struct sc_engine *e, const struct sc_case *c, void *fn,
 	     struct sc_finding *f, int max);
+
+/* Set by the tracer's decoder (trace/trace_decode.c) where it is built: a
+ * fault that carries no address gets its access ('r', 'w', '?') and
+ * address from the instruction. */
+extern char (*sc_fault_decode)(void *uctx, uintptr_t *addr);
 
 /* Calls made so far by sc_run (one engine runs one call at a time). */
 extern volatile unsigned long sc_calls;

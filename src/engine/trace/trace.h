@@ -4,13 +4,15 @@
  *
  * While a traced call runs, the source arena's data pages are
  * inaccessible and the destination arena's read-only (for the candidate's
- * view; the checker's writable alias of the source stays writable).  Each
- * access of the candidate (its own code or the C library's) faults; the
- * SIGSEGV hook decodes the instruction (trace_decode.h), records the
- * access (instruction address, bytes, load or store), opens the pages the
- * instruction touches and sets the trap flag; after that one instruction
- * the SIGTRAP hook closes them again.  A rep string instruction is
- * recorded per element.  Optionally the tracer
+ * view; the arenas' writable aliases stay writable).  Each access of the
+ * candidate (its own code or the C library's) faults; the SIGSEGV hook
+ * decodes the instruction (trace_decode.h) and records the access
+ * (instruction address, exact bytes, load or store).  An ordinary access
+ * is then performed by the tracer itself through the writable aliases
+ * (trace_emulate.h) and the call goes on at the next instruction; what
+ * cannot be performed exactly is single-stepped: its pages opened, the
+ * trap flag set, and the SIGTRAP hook closes them after it.  A rep string
+ * instruction is recorded per element.  Optionally the tracer
  *   - flips one source byte right after a given access and lets the rest
  *     of the call run untraced (the deterministic race check), and
  *   - watches dest after every store (the deterministic reader check):
@@ -19,11 +21,15 @@
  *
  * Protections change only through the tracer's own system call
  * instruction (sc_trace_syscall_ip), so the sandbox can allow mprotect of
- * the arenas from there and nowhere else.
+ * the arenas from there and nowhere else, and only as the tracer uses it:
+ * a range inside one arena's data pages; the source PROT_NONE or
+ * PROT_READ, dest PROT_READ or PROT_READ | PROT_WRITE
+ * (src/cli/supervise/sandbox_trace.c: anything else is refused).
  */
 #ifndef SC_TRACE_H
 #define SC_TRACE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -73,6 +79,12 @@ struct sc_trace {
 	long rewrite_at, rewrite_first;
 	size_t rewrite_byte;
 	unsigned char rewrite_old, rewrite_new;
+	/* Set before the call: single-step every access, perform none (the
+	 * emulator's tests compare the two). */
+	int no_emulate;
+	/* After the call: instructions whose accesses the tracer performed,
+	 * and instructions single-stepped. */
+	size_t emulated, stepped;
 };
 
 /*
@@ -108,6 +120,34 @@ long sc_trace_mprotect(void *addr, size_t len, long prot);
 /* Where the tracer's system call returns to (seccomp's instruction pointer
  * of its mprotect calls), or 0 where there is no tracer. */
 uint64_t sc_trace_syscall_ip(void);
+
+/*
+ * Run the case untraced, placed as sc_trace_run places it (dest terminated
+ * when reader): the outcome in e->cand.  For a traced finding, whether the
+ * same case shows it untraced ("seen only when traced" otherwise).
+ */
+void sc_trace_run_untraced(struct sc_engine *e, const struct sc_case *c, void *fn, int reader);
+
+/*
+ * System calls on the arenas (trace_systrap.c): a seccomp filter of the
+ * tracer's traps the calls that take a buffer or a path pointing into the
+ * data ranges [lo[i], hi[i]); they are performed by sc_trace_sys as if
+ * untraced (the arenas open during a traced call; the bytes the kernel
+ * read or stored recorded).  Installed once, before the sandbox locks
+ * seccomp; 1 if on.  sc_trace_sys: 1 if the SIGSYS was the tracer's trap
+ * (handled), else 0 (a SIGSYS handler calls it first).
+ * sc_trace_sys_handler installs a SIGSYS handler of the tracer's own where
+ * there is none (no sandbox).
+ */
+int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n);
+int sc_trace_sys(siginfo_t *si, void *uctx);
+void sc_trace_sys_handler(void);
+int sc_trace_sys_on(void);
+
+/* Over the process so far: instructions performed by the tracer,
+ * instructions single-stepped, and the stepped forms with why
+ * ("mnemonic: why xN; ...") into buf. */
+void sc_trace_fallbacks(unsigned long *emulated, unsigned long *stepped, char *buf, size_t len);
 
 /* Nanoseconds per traced access, measured on the tracer's own probe. */
 double sc_trace_cost_ns(struct sc_engine *e, unsigned loads);

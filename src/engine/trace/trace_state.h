@@ -1,0 +1,67 @@
+/*
+ * trace_state.h - the one traced call's state, shared by the tracer's
+ * files (trace.c arms, trace_hook.c takes the faults and traps,
+ * trace_pages.c holds the state, disarms, and opens and closes pages for
+ * a single step).
+ */
+#ifndef SC_TRACE_STATE_H
+#define SC_TRACE_STATE_H
+
+#include <signal.h>
+
+#include "trace.h"
+#include "trace_emulate.h"
+
+#define MAX_OPEN 16
+
+/* Calls are traced one at a time, on one thread. */
+struct sc_trace_state {
+	struct sc_trace *t;
+	struct sc_engine *e;
+	unsigned char *sdata, *ddata;  /* the traced (protected) pages */
+	size_t slen, dlen, page;
+	unsigned char *dst;            /* dest and the bytes it may write */
+	size_t dst_len;
+	int armed;
+	/* the arenas' writable views (emulation): the source, dest where its
+	 * stores are traced, dest's whole arena (a rep's stores) */
+	struct sc_emu_view view[3];
+	/* pages opened for the instruction being stepped */
+	unsigned char *open[MAX_OPEN];
+	int open_dest[MAX_OPEN], nopen;
+	int step, step_rep;
+	size_t step_first;             /* its first access */
+	uint64_t step_ip;
+	long reads_seen;               /* the flip's byte's reads so far */
+	int skipped_one;               /* SC_TRACE_BREAK 1 */
+	/* reader: per dest byte, stored yet, its value, by which access; dest
+	 * as last seen, and how many NULs it holds (0: unterminated) */
+	unsigned char *seen, *val, *shadow;
+	uint32_t *by;
+	size_t nuls;
+};
+extern struct sc_trace_state sc_T;
+
+/* Open the arenas again: the trace ends (trace_pages.c). */
+void sc_trace_disarm(void);
+
+/* engine.c calls this first in its fault and trap handler during a call;
+ * nonzero: the tracer's own fault or trap, handled (trace_hook.c). */
+int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx);
+
+/* The traced call's protections on (the skipped pages left open) and off
+ * (trace_pages.c). */
+void sc_trace_protect(void);
+void sc_trace_unprotect(void);
+
+/* An access the kernel made for the candidate (a system call performed by
+ * the tracer, trace_systrap.c): recorded where traced, then watched and
+ * flipped as an instruction's (trace_hook.c). */
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write);
+
+/* Pages opened for one single step (trace_pages.c). */
+void sc_trace_open_range(uint64_t a, uint64_t len, int dest);
+int sc_trace_is_open(uint64_t a, uint64_t len);
+void sc_trace_close_open(void);
+
+#endif

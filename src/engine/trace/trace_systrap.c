@@ -1,0 +1,197 @@
+/*
+ * trace_systrap.c - system calls the candidate makes on the arenas,
+ * performed as untraced (trace.h, sc_trace_sys).
+ *
+ * While a call is traced, the source is PROT_NONE and dest read-only, so
+ * a system call handed a pointer into them (a 1-byte write() from the
+ * source, as kernel-style code asks whether a page is readable) would get
+ * EFAULT where the untraced call succeeds.  A seccomp filter of the
+ * tracer's own traps the calls that take a buffer or a path when that
+ * pointer is inside either arena's data (SECCOMP_RET_TRAP with its own
+ * data, so nothing else is taken for them); the SIGSYS handler performs
+ * the call through the tracer's own system call instruction (which the
+ * filter lets through), with the arenas open if a traced call is running,
+ * and records the bytes the kernel read from the source (write, pwrite64,
+ * sendto) or stored into dest (read, pread64, recvfrom) as accesses.  The
+ * re-issued call passes every other filter (the sandbox's) again.
+ */
+#include <signal.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "trace_state.h"
+
+#if defined(__x86_64__) && defined(__linux__)
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+
+#define TAG 0x5c7  /* the SECCOMP_RET_DATA of the tracer's traps */
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP 1  /* si_code of a seccomp trap */
+#endif
+
+/* nr(rdi, a0..a5): a system call from one known instruction. */
+__asm__(".text\n"
+	".globl sc_trace_syscall6\n.hidden sc_trace_syscall6\n.type sc_trace_syscall6,@function\n"
+	"sc_trace_syscall6:\n\tmov %rdi, %rax\n\tmov %rsi, %rdi\n\tmov %rdx, %rsi\n"
+	"\tmov %rcx, %rdx\n\tmov %r8, %r10\n\tmov %r9, %r8\n\tmov 8(%rsp), %r9\n\tsyscall\n"
+	".globl sc_trace_sys_ret\n.hidden sc_trace_sys_ret\nsc_trace_sys_ret:\n\tret\n"
+	".size sc_trace_syscall6, .-sc_trace_syscall6\n");
+long sc_trace_syscall6(long nr, long a, long b, long c, long d, long e, long f);
+extern const char sc_trace_sys_ret[];
+
+/* The calls trapped, by the argument that points (the buffer or path);
+ * what the kernel does with a buffer: 'r' reads it, 'w' stores, 0 a path. */
+static const struct { int nr, arg; char does; } rows[] = {
+	{ __NR_write, 1, 'r' },      { __NR_pwrite64, 1, 'r' },  { __NR_sendto, 1, 'r' },
+	{ __NR_read, 1, 'w' },       { __NR_pread64, 1, 'w' },   { __NR_recvfrom, 1, 'w' },
+	{ __NR_open, 0, 0 },         { __NR_access, 0, 0 },      { __NR_stat, 0, 0 },
+	{ __NR_lstat, 0, 0 },        { __NR_readlink, 0, 0 },    { __NR_openat, 1, 0 },
+	{ __NR_faccessat, 1, 0 },    { __NR_newfstatat, 1, 0 },  { __NR_statx, 1, 0 },
+	{ __NR_readlinkat, 1, 0 },
+};
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
+
+static int on;
+
+#define LD(off) (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (off))
+#define JEQ(k, t, f) (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), (t), (f))
+#define JGE(k, t, f) (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, (k), (t), (f))
+#define RET(k) (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, (k))
+#define ARG_LO(i) (offsetof(struct seccomp_data, args) + 8 * (i))
+
+/* Ranges [lo, hi) split where the upper 32 bits change: up to 4 pieces. */
+static int pieces(const uint64_t *lo, const uint64_t *hi, int n, uint64_t p[][2])
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		for (uint64_t a = lo[i]; a < hi[i] && k < 8;) {
+			uint64_t end = ((a >> 32) + 1) << 32;
+
+			p[k][0] = a;
+			p[k][1] = end < hi[i] ? end : hi[i];
+			a = p[k++][1];
+		}
+	return k;
+}
+
+int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
+{
+	static struct sock_filter f[512];
+	uint64_t p[8][2], ip = (uint64_t)(uintptr_t)sc_trace_sys_ret;
+	int np = pieces(lo, hi, n, p), k = 0;
+	struct sock_fprog prog;
+
+	if (on)
+		return 1;
+	f[k++] = LD(offsetof(struct seccomp_data, arch));
+	f[k++] = JEQ(AUDIT_ARCH_X86_64, 1, 0);
+	f[k++] = RET(SECCOMP_RET_ALLOW);
+	f[k++] = LD(offsetof(struct seccomp_data, instruction_pointer) + 4);
+	f[k++] = JEQ((uint32_t)(ip >> 32), 0, 3);
+	f[k++] = LD(offsetof(struct seccomp_data, instruction_pointer));
+	f[k++] = JEQ((uint32_t)ip, 0, 1);
+	f[k++] = RET(SECCOMP_RET_ALLOW);  /* the tracer's own */
+	f[k++] = LD(offsetof(struct seccomp_data, nr));
+	for (size_t r = 0; r < NROWS; r++) {
+		f[k++] = JEQ((uint32_t)rows[r].nr, 0, (uint8_t)(6 * np + 1));
+		for (int i = 0; i < np; i++) {
+			uint32_t end = (uint32_t)p[i][1];
+
+			f[k++] = LD(ARG_LO(rows[r].arg) + 4);
+			f[k++] = JEQ((uint32_t)(p[i][0] >> 32), 0, 4);
+			f[k++] = LD(ARG_LO(rows[r].arg));
+			f[k++] = JGE((uint32_t)p[i][0], 0, 2);
+			/* an end at the next 4 GiB: every low half is below it */
+			f[k++] = end ? JGE(end, 1, 0) : (struct sock_filter)BPF_STMT(BPF_JMP | BPF_JA, 0);
+			f[k++] = RET(SECCOMP_RET_TRAP | TAG);
+		}
+		f[k++] = RET(SECCOMP_RET_ALLOW);
+	}
+	f[k++] = RET(SECCOMP_RET_ALLOW);
+	prog.len = (unsigned short)k;
+	prog.filter = f;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) != 0)
+		return 0;
+	on = 1;
+	return 1;
+}
+
+int sc_trace_sys(siginfo_t *si, void *uctx)
+{
+	greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
+	int armed = sc_T.armed;
+	long ret;
+
+	if (si->si_code != SYS_SECCOMP || si->si_errno != TAG)
+		return 0;
+	if (armed)
+		sc_trace_unprotect();
+	ret = sc_trace_syscall6(si->si_syscall, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8],
+				g[REG_R9]);
+	if (armed && sc_T.armed) {
+		sc_trace_protect();
+		for (size_t r = 0; r < NROWS; r++)
+			if (rows[r].nr == si->si_syscall && rows[r].does && ret > 0)
+				sc_trace_kernel_access((uint64_t)g[REG_RIP] - 2, (uint64_t)g[REG_RSI],
+						       (uint64_t)ret, rows[r].does == 'w');
+	}
+	g[REG_RAX] = ret;
+	return 1;
+}
+
+/* Without the sandbox (which calls sc_trace_sys from its own handler):
+ * the tracer's traps, and any other SIGSYS dies as it would have. */
+static void on_sigsys(int sig, siginfo_t *si, void *uctx)
+{
+	if (sc_trace_sys(si, uctx))
+		return;
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void sc_trace_sys_handler(void)
+{
+	struct sigaction old, sa;
+
+	if (sigaction(SIGSYS, NULL, &old) != 0 || old.sa_handler != SIG_DFL)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_sigsys;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSYS, &sa, NULL);
+}
+
+int sc_trace_sys_on(void)
+{
+	return on;
+}
+#else
+int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
+{
+	(void)lo, (void)hi, (void)n;
+	return 0;
+}
+
+int sc_trace_sys(siginfo_t *si, void *uctx)
+{
+	(void)si, (void)uctx;
+	return 0;
+}
+
+void sc_trace_sys_handler(void)
+{
+}
+
+int sc_trace_sys_on(void)
+{
+	return 0;
+}
+#endif
