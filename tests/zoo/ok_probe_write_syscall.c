@@ -1,12 +1,11 @@
-/* Correct: unaligned 8-byte loads, and before a load that would cross
- * into the next page of the source, the kernel is asked whether that page
- * is readable: a 1-byte write() from it into a pipe (EFAULT: not
- * readable), as code emulating the kernel's exception tables does in user
- * space.  A readable page: the load goes ahead; an unreadable one means
- * the string cannot go on there (the contract says it is readable up to
- * its NUL), so the bytes up to the page end are copied one by one and,
- * if none is the NUL, the copy gives up with -EFAULT, which never happens
- * on a valid string.  A tracer whose protected pages make the probe
+/* Correct: unaligned 8-byte loads; at a page end of the source, the bytes
+ * up to it one by one, and if the string goes on, the kernel is asked
+ * whether the next page is readable before anything touches it: a 1-byte
+ * write() from it into a pipe (EFAULT: not readable), as code emulating
+ * the kernel's exception tables does in user space.  The next page is
+ * probed only when the string continues there (a page the call may
+ * read); an unreadable one cannot happen on a valid string, and the copy
+ * gives up with -EFAULT.  A tracer whose protected pages make the probe
  * fail changes what this code does: traced calls must see the system
  * call as untraced ones do.  (The pipe is made by a constructor, before
  * any sandbox; if it cannot be made, the probe says "readable".) */
@@ -51,7 +50,9 @@ ssize_t strscpy(char *dest, const char *src, size_t count)
 		size_t left = PAGE - (at & (PAGE - 1));
 		uint64_t w, z;
 
-		if (left < 8 && !readable(src + res + left)) {
+		if (left < 8) {
+			/* the bytes up to the page end one by one; then, the
+			 * string going on, ask before touching the next page */
 			for (; left; left--, res++) {
 				char c = src[res];
 
@@ -59,7 +60,9 @@ ssize_t strscpy(char *dest, const char *src, size_t count)
 				if (c == '\0')
 					return (ssize_t)res;
 			}
-			return -EFAULT;
+			if (!readable(src + res))
+				return -EFAULT;
+			continue;
 		}
 		__builtin_memcpy(&w, src + res, 8);
 		__asm__("" : "+r"(w));
