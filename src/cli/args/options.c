@@ -152,11 +152,12 @@ const struct sc_option sc_options[] = {
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
 		    "deadline of the whole run (default " SC_STR(SC_DEFAULT_TIME) "): grid (a spread "
-		    "first), concurrent checks, random cases; a cut grid is reported with the command "
+		    "first), the traced plan (always whole: a run cut inside it is INCOMPLETE), "
+		    "sampled concurrent checks, random cases; a cut grid is reported with the command "
 		    "that runs the rest; 0: grid and concurrent checks, no deadline"),
 	OPT_SECONDS("race-time", "SECONDS", race_seconds, 0, SC_TIME_MAX,
-		    "time of each concurrent check (default: a quarter of --time, at least 0.5; "
-		    "0 skips them)"),
+		    "time of each sampled concurrent check (default: a quarter of --time, at least "
+		    "0.5; 0 skips them); the traced plan is not timed: it runs whole"),
 	OPT_U64("cases", "N", cases, "a number of cases", 0, INT64_MAX, 0,
 		"exactly N random cases, whatever the time (reproducible counts)"),
 	OPT_FLAG("strict", 0, policy, SC_STRICT,
@@ -165,7 +166,9 @@ const struct sc_option sc_options[] = {
 	OPT_FLAG("reader", 0, reader, 1,
 		 "also run the concurrent-reader check (each dest byte written once; strscpy and "
 		 "strscpy_pad only)"),
-	OPT_FLAG("no-race", 0, race, 0, "skip the race check (source changing during the call)"),
+	OPT_FLAG("no-race", 0, race, 0,
+		 "skip the race check (source changing during the call): the sampled threads, "
+		 "and the traced plan unless --reader is given"),
 	OPT_FLAG("no-trace", 0, no_trace, 1,
 		 "skip the traced race and reader check (docs/race.md, \"The traced check\"): "
 		 "the race and reader checks are only sampled (the mutator and reader threads), "
