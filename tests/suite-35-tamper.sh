@@ -118,10 +118,10 @@ for pair in hostile_exit_A:crash:no-exit hostile_hang_A:hang:makes-progress; do
 done
 
 # ---- the traced check's second line (race_tamper.c) ----
-# Unsandboxed, nothing stops the gadget: traced case 3 (the source flush
-# against its guard) leaves the guard after it readable, and the check
-# after the call says so.
-timeout 60 $SC --impl=build/zoo/hostile_gadget_guard.so --no-sandbox --traced-case=3 \
+# Unsandboxed, nothing stops the gadget: traced case 20 (the source flush
+# against its guard: "a\0z\0", count 5) leaves the guard after it
+# readable, and the check after the call says so.
+timeout 60 $SC --impl=build/zoo/hostile_gadget_guard.so --no-sandbox --traced-case=20 \
 	> "$out/guard-left-open.out" 2>&1
 rc=$?
 [ $rc = 1 ] && grep -q '^DEFECT 1: tamper (rule no-memory-changes)' "$out/guard-left-open.out" &&
@@ -132,7 +132,7 @@ check traced_call_leaving_a_guard_open_is_tamper $? "exit $rc, see $out/guard-le
 # through a system call still tells a traced call from an untraced one,
 # and a candidate that reads the source twice only when untraced passes
 # the traced check.  Pinned here: when it changes, so must the docs.
-timeout 60 $SC --impl=build/zoo/hostile_limit_clock.so --traced-case=0 > "$out/limit-clock.out" 2>&1
+timeout 60 $SC --impl=build/zoo/hostile_limit_clock.so --traced-case=43 > "$out/limit-clock.out" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/limit-clock.out"
 check limit_syscall_clock_still_tells_traced_calls $? "exit $rc, see $out/limit-clock.out"

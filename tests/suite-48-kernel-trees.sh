@@ -64,7 +64,7 @@ expect_pass tree_v6.15_own_extable_clang --impl=tests/kernel-tree-v6.15/lib/stri
 # handler does (src/engine/race/race_trace.c, fixup.h).
 run tree_next_concurrent --impl=tests/kernel-tree-next/lib/string.c --symbol=sized_strscpy --time=0
 [ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/tree_next_concurrent.out" &&
-	grep -q '^traced check: [1-9]' "$out/tree_next_concurrent.out"
+	grep -q '^traced check: all [1-9]' "$out/tree_next_concurrent.out"
 check tree_next_concurrent_checks_pass $? "exit $rc (see $out/tree_next_concurrent.out)"
 # strscpy_pad: a function (v5), the tree's own macro (v6.15).
 expect_pass tree_v5_strscpy_pad --impl=tests/kernel-tree-v5/lib/string.c --api=strscpy_pad
