@@ -62,3 +62,19 @@ bad() {
 		fail "bad_input_$name: exit $rc, $lines stderr line(s): $(head -c 300 "$out/bad-$name.err")"
 	fi
 }
+
+#   validate_json FILE SCHEMA   FILE against the JSON schema SCHEMA (draft
+#                        2020-12, the schema itself checked too): silent and
+#                        0 when valid, else up to five "invalid:" lines and 1.
+validate_json() {
+	"${PY:-/usr/bin/python3}" - "$1" "$2" <<'PY'
+import json, sys, jsonschema
+doc = json.load(open(sys.argv[1]))
+schema = json.load(open(sys.argv[2]))
+jsonschema.Draft202012Validator.check_schema(schema)
+errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+for e in errors[:5]:
+    print("invalid:", "/".join(map(str, e.path)), e.message[:200])
+sys.exit(1 if errors else 0)
+PY
+}

@@ -52,18 +52,6 @@ cc -O1 -fPIC -shared -o "$bad" tests/relatives/bad_relatives.c ||
 libc=$(gcc -print-file-name=libc.so.6)
 bsd=$(ls /usr/lib/*/libbsd.so.0 2> /dev/null | head -1)
 
-validate_json() {  # FILE SCHEMA
-	$PY - "$1" "$2" <<'PY'
-import json, sys, jsonschema
-doc = json.load(open(sys.argv[1]))
-schema = json.load(open(sys.argv[2]))
-errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
-for e in errors[:5]:
-    print("invalid:", "/".join(map(str, e.path)), e.message[:200])
-sys.exit(1 if errors else 0)
-PY
-}
-
 # api class rule: the defect each symbol holds, and what the JSON says of it.
 while read -r api cls rule field; do
 	sym=my_$api

@@ -29,19 +29,6 @@ val=build/validators/sarif
 bash scripts/sarif-validator.sh 2> "$out/sarif-fetch.err" ||
 	fail "sarif_validator_fetched: $(cat "$out/sarif-fetch.err")"
 
-validate_json() {  # FILE SCHEMA
-	$PY - "$1" "$2" <<'PY'
-import json, sys, jsonschema
-doc = json.load(open(sys.argv[1]))
-schema = json.load(open(sys.argv[2]))
-jsonschema.Draft202012Validator.check_schema(schema)
-errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
-for e in errors[:5]:
-    print("invalid:", "/".join(map(str, e.path)), e.message[:200])
-sys.exit(1 if errors else 0)
-PY
-}
-
 # A correct implementation of each API, for the reproducers to pass on.
 good_impl() {
 	case $1 in

@@ -88,18 +88,6 @@ PY
 cat "$out/rows.txt"
 [ -s "$out/rows.txt" ] || fail "mixed_rows: the JSON report did not parse"
 
-validate_json() {  # FILE SCHEMA
-	$PY - "$1" "$2" <<'PY'
-import json, sys, jsonschema
-doc = json.load(open(sys.argv[1]))
-schema = json.load(open(sys.argv[2]))
-jsonschema.Draft202012Validator.check_schema(schema)
-errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
-for e in errors[:5]:
-    print("invalid:", "/".join(map(str, e.path)), e.message[:200])
-sys.exit(1 if errors else 0)
-PY
-}
 validate_json "$out/mixed.json" docs/schemas/strcheck-scan.schema.json > "$out/json.log" 2>&1
 check mixed_json_schema $? "$(head -3 "$out/json.log")"
 

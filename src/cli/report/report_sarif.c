@@ -18,16 +18,9 @@ static void put_uri(FILE *out, const char *impl)
 {
 	char abs[PATH_MAX];
 	const char *path = realpath(impl, abs) ? abs : impl;
-	static const char ok[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-				 "/._-~+,=@:";
 
 	fputs(path[0] == '/' ? "\"file://" : "\"", out);
-	for (; *path; path++) {
-		if (strchr(ok, *path))
-			fputc(*path, out);
-		else
-			fprintf(out, "%%%02X", (unsigned char)*path);
-	}
+	sc_put_uri_path(out, path);
 	fputc('"', out);
 }
 

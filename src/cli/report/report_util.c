@@ -176,3 +176,16 @@ void sc_put_xml_text(FILE *out, const char *s)
 			fputc(ch, out);
 	}
 }
+
+void sc_put_uri_path(FILE *out, const char *path)
+{
+	static const char ok[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+				 "/._-~+,=@:";
+
+	for (; *path; path++) {
+		if (strchr(ok, *path))
+			fputc(*path, out);
+		else
+			fprintf(out, "%%%02X", (unsigned char)*path);
+	}
+}

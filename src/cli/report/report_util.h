@@ -30,6 +30,9 @@ void sc_put_json_string(FILE *out, const char *s);
  * bytes XML 1.0 cannot hold (controls but tab and newline; non-ASCII, which
  * need not be UTF-8) as '?' (the JUnit report, the map). */
 void sc_put_xml_text(FILE *out, const char *s);
+/* A path as the path of a URI, unquoted: what a URI may not hold
+ * percent-encoded (SARIF's artifact locations). */
+void sc_put_uri_path(FILE *out, const char *path);
 
 /*
  * The run's verdict: FAIL when it found a defect (even in a cut run),

@@ -79,16 +79,8 @@ void sc_scan_report_junit(FILE *out, const struct sc_opts *o, const struct sc_sc
 /* A path as a URI relative to the scan's root (%SRCROOT%), percent-encoded. */
 static void put_uri(FILE *out, const char *path)
 {
-	static const char ok[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-				 "/._-~+,=@:";
-
 	fputc('"', out);
-	for (; *path; path++) {
-		if (strchr(ok, *path))
-			fputc(*path, out);
-		else
-			fprintf(out, "%%%02X", (unsigned char)*path);
-	}
+	sc_put_uri_path(out, path);
 	fputc('"', out);
 }
 
