@@ -5,14 +5,16 @@
  * For each case (aligned or misaligned, string fits or is truncated) and
  * each length, every implementation runs batches of calls on the same
  * buffers, interleaved: one batch each, in an order that rotates, for
- * TRIALS rounds; the median batch is its time.  A neighbour that slows
- * the machine slows every implementation alike, so the ratios to the
- * project's strscpy are what the table shows (absolute times drift).
+ * ROUNDS rounds in each of PASSES passes over all the cells.  A neighbour
+ * that slows the machine slows every implementation alike, so the table
+ * shows the median over rounds of each one's time over the project's
+ * strscpy's in the same round (absolute times drift).
  *
- *   bench [-t TRIALS] [-b BATCH_US] [-o PLOT.svg] [-q] [-l]
- *     -t   rounds per cell (default 101)     -b  batch length (default 100 us)
+ *   bench [-t ROUNDS] [-p PASSES] [-b BATCH_US] [-o PLOT.svg] [-q] [-l]
+ *     -t   rounds per cell and pass (default 31)  -p  passes (default 9)
+ *     -b   batch length (default 100 us)
  *     -o   the SVG plot (default build/bench/bench.svg)
- *     -q   quick: 5 rounds of 20 us (a smoke test)
+ *     -q   quick: one pass of 5 rounds of 20 us (a smoke test)
  *     -l   also the vector paths' bare loops (bench_loops.c): where the time goes
  */
 #include <errno.h>
@@ -28,8 +30,17 @@
 #include "bench_loops.h"
 #include "bench_svg.h"
 
-#define MAX_TRIALS 101
+/* Rounds per cell, over all passes. */
+#define MAX_ROUNDS 1001
 #define SLACK 64  /* fit: the buffer's room beyond the string; trunc: the source's */
+/*
+ * dest starts this far into its page, the source at the page's start (plus
+ * each case's offsets).  With both page-aligned, a call's loads met the
+ * last call's stores at the same place modulo 4096 ("4K aliasing"): the
+ * CPU took them for dependent now and then, and a cell's times jumped by
+ * up to 2x for every implementation, more for some than for others.
+ */
+#define DST_SKEW 2048
 
 const size_t lens[NLEN] = { 0, 1, 7, 8, 15, 16, 31, 32, 63, 64, 255, 256, 1024, 4096, 16384,
 			    65536 };
@@ -73,6 +84,14 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Every batch's time: [case][length][implementation][round of all passes]. */
+static double smp[NCASE][NLEN][MAX_IMPL][MAX_ROUNDS];
+static int nsmp[NCASE][NLEN];
+double path_gap[NCASE][NLEN];
+size_t path_gap_to[NCASE][NLEN];
+
+/* One pass over a cell: trials rounds, each one batch of every
+ * implementation in an order that rotates. */
 static void measure(size_t c, size_t j, char *srcbuf, char *exactbuf, char *dstbuf, int trials,
 		    double batch_ns)
 {
@@ -81,7 +100,6 @@ static void measure(size_t c, size_t j, char *srcbuf, char *exactbuf, char *dstb
 	size_t srclen = bc->trunc ? len + SLACK : len;
 	char *s = srcbuf + bc->src_off, *d = dstbuf + bc->dst_off, *x = exactbuf + bc->src_off;
 	long iters[MAX_IMPL];
-	double t[MAX_IMPL][MAX_TRIALS];
 
 	for (size_t k = 0; k < srclen; k++)
 		s[k] = (char)(' ' + 1 + k % 94);
@@ -97,20 +115,49 @@ static void measure(size_t c, size_t j, char *srcbuf, char *exactbuf, char *dstb
 		one = one > 1 ? one : 1;
 		iters[i] = (long)(batch_ns / one) + 1;
 	}
-	for (int r = 0; r < trials; r++)
+	for (int r = 0; r < trials && nsmp[c][j] < MAX_ROUNDS; r++, nsmp[c][j]++)
 		for (size_t k = 0; k < nimpl; k++) {
 			size_t i = (k + (size_t)r) % nimpl;
 
-			t[i][r] = batch(impls[i].fn, d, s, count, len, iters[i]);
+			smp[c][j][i][nsmp[c][j]] = batch(impls[i].fn, d, s, count, len, iters[i]);
 		}
-	for (size_t i = 0; i < nimpl; i++) {
-		double v[MAX_TRIALS];
+}
 
-		for (int r = 0; r < trials; r++)
-			v[r] = i ? t[i][r] / t[0][r] : t[0][r];
-		qsort(v, (size_t)trials, sizeof(double), cmp_double);
-		ns[c][i][j] = i ? v[trials / 2] * ns[c][0][j] : v[trials / 2];
-	}
+/* The median over a cell's rounds of time(a) / time(b), each round's
+ * batches measured side by side (a = b: a's median time). */
+static double median_ratio(size_t c, size_t j, size_t a, size_t b)
+{
+	static double v[MAX_ROUNDS];
+	int n = nsmp[c][j];
+
+	for (int r = 0; r < n; r++)
+		v[r] = a == b ? smp[c][j][a][r] : smp[c][j][a][r] / smp[c][j][b][r];
+	qsort(v, (size_t)n, sizeof(double), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The table from the samples; and the first usable path (strscpy's
+ * choice) against every other path, round by round. */
+static void tabulate(size_t chosen)
+{
+	for (size_t c = 0; c < NCASE; c++)
+		for (size_t j = 0; j < NLEN; j++) {
+			ns[c][0][j] = median_ratio(c, j, 0, 0);
+			for (size_t i = 1; i < nimpl; i++)
+				ns[c][i][j] = median_ratio(c, j, i, 0) * ns[c][0][j];
+			path_gap[c][j] = 0;
+			for (size_t i = 1; i < nimpl; i++) {
+				double g;
+
+				if (!bench_is_path(i) || i == chosen)
+					continue;
+				g = median_ratio(c, j, chosen, i);
+				if (g > path_gap[c][j]) {
+					path_gap[c][j] = g;
+					path_gap_to[c][j] = i;
+				}
+			}
+		}
 }
 
 static void print_case(size_t c)
@@ -185,38 +232,47 @@ static int plot(const char *path, int trials, const char *load0, const char *loa
 	return 0;
 }
 
+int bench_is_path(size_t i)
+{
+	return strncmp(impls[i].name, "strscpy_", 8) == 0 && strcmp(impls[i].name, "strscpy_pad") != 0;
+}
+
 int main(int argc, char **argv)
 {
-	int trials = 101, opt, loops = 0;
+	int trials = 31, passes = 9, opt, loops = 0;
 	double batch_us = 100;
 	const char *svg = "build/bench/bench.svg";
 	char load0[32], load1[32];
 	char *srcbuf, *exactbuf, *dstbuf;
 
-	while ((opt = getopt(argc, argv, "t:b:o:ql")) != -1) {
+	while ((opt = getopt(argc, argv, "t:p:b:o:ql")) != -1) {
 		if (opt == 't')
 			trials = atoi(optarg);
+		else if (opt == 'p')
+			passes = atoi(optarg);
 		else if (opt == 'b')
 			batch_us = atof(optarg);
 		else if (opt == 'o')
 			svg = optarg;
 		else if (opt == 'q')
-			trials = 5, batch_us = 20;
+			trials = 5, passes = 1, batch_us = 20;
 		else if (opt == 'l')
 			loops = 1;
 		else
 			return 2;
 	}
-	if (trials < 1 || trials > MAX_TRIALS || !(batch_us > 0)) {
-		fprintf(stderr, "bench: -t takes 1..%d rounds, -b a positive time in us\n", MAX_TRIALS);
+	if (trials < 1 || passes < 1 || (long)trials * passes > MAX_ROUNDS || !(batch_us > 0)) {
+		fprintf(stderr, "bench: -t ROUNDS times -p PASSES takes 1..%d, -b a positive time "
+			"in us\n", MAX_ROUNDS);
 		return 2;
 	}
 	srcbuf = aligned_alloc(4096, 65536 + 8192);
 	exactbuf = aligned_alloc(4096, 65536 + 8192);
-	dstbuf = aligned_alloc(4096, 65536 + 8192);
+	dstbuf = aligned_alloc(4096, 65536 + 8192 + DST_SKEW);
 	if (!srcbuf || !exactbuf || !dstbuf)
 		return 2;
-	memset(dstbuf, 'x', 65536 + 8192);
+	memset(dstbuf, 'x', 65536 + 8192 + DST_SKEW);
+	dstbuf += DST_SKEW;
 	nimpl = bench_impls(impls, MAX_IMPL);
 	if (loops)
 		nimpl += bench_loops(impls + nimpl, MAX_IMPL - nimpl);
@@ -224,14 +280,21 @@ int main(int argc, char **argv)
 	/* A first cell measured cold (clock ramping up, first calls) came
 	 * out up to 1.3x off: one round of it first, thrown away. */
 	measure(0, 0, srcbuf, exactbuf, dstbuf, trials, batch_us * 1000);
-	for (size_t j = 0; j < NLEN; j++)
-		for (size_t c = 0; c < NCASE; c++)
-			measure(c, j, srcbuf, exactbuf, dstbuf, trials, batch_us * 1000);
+	nsmp[0][0] = 0;
+	/* Passes over all the cells rather than all of a cell's rounds at
+	 * once: the machine's spells (a neighbour, a state of the CPU that
+	 * favours one implementation) last seconds, and a cell measured
+	 * within one came out up to 20% off for some implementations only. */
+	for (int p = 0; p < passes; p++)
+		for (size_t j = 0; j < NLEN; j++)
+			for (size_t c = 0; c < NCASE; c++)
+				measure(c, j, srcbuf, exactbuf, dstbuf, trials, batch_us * 1000);
+	tabulate(1);
 	loadavg(load1, sizeof(load1));
 	printf("Time per call relative to the project's strscpy (%s first usable path; "
 	       "2.00 = twice as slow, 0.50 = twice as fast);\nmedian of %d interleaved batches "
-	       "of ~%.0f us; %ld cores, load average %s at start, %s at end.\n",
-	       impls[1].name, trials, batch_us, sysconf(_SC_NPROCESSORS_ONLN), load0, load1);
+	       "(%d passes of %d) of ~%.0f us; %ld cores, load average %s at start, %s at end.\n",
+	       impls[1].name, trials * passes, passes, trials, batch_us, sysconf(_SC_NPROCESSORS_ONLN), load0, load1);
 	for (size_t c = 0; c < NCASE; c++)
 		print_case(c);
 	printf("\nColumns: ");
@@ -242,5 +305,5 @@ int main(int argc, char **argv)
 					     : "");
 	printf(".\n");
 	bench_summary();
-	return plot(svg, trials, load0, load1) ? 1 : 0;
+	return plot(svg, trials * passes, load0, load1) ? 1 : 0;
 }

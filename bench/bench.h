@@ -29,6 +29,15 @@ extern size_t nimpl;
  * times the median of their ratios to it batch by batch. */
 extern double ns[NCASE][MAX_IMPL][NLEN];
 
+/* The first usable path (strscpy's choice) against the other paths, for
+ * each cell: the largest, over the paths, of the median over rounds of
+ * its time over theirs (round by round), and which path that was. */
+extern double path_gap[NCASE][NLEN];
+extern size_t path_gap_to[NCASE][NLEN];
+
+/* Whether impls[i] is one of the library's paths (strscpy_*, not _pad). */
+int bench_is_path(size_t i);
+
 /* The index of the implementation called name, or (size_t)-1. */
 size_t bench_find(const char *name);
 

@@ -26,11 +26,6 @@ static const struct band bands[] = {
 	{ "4K..64K", 1025, SIZE_MAX },
 };
 
-static int is_path(size_t i)
-{
-	return strncmp(impls[i].name, "strscpy_", 8) == 0 && strcmp(impls[i].name, "strscpy_pad") != 0;
-}
-
 static double time_of(size_t c, size_t i, size_t j)
 {
 	double best = 0;
@@ -38,7 +33,7 @@ static double time_of(size_t c, size_t i, size_t j)
 	if (i != BEST)
 		return ns[c][i][j];
 	for (size_t k = 0; k < nimpl; k++)
-		if (is_path(k) && (best == 0 || ns[c][k][j] < best))
+		if (bench_is_path(k) && (best == 0 || ns[c][k][j] < best))
 			best = ns[c][k][j];
 	return best;
 }
@@ -88,6 +83,26 @@ static void target(const char *what, size_t a, size_t b, size_t lo, size_t hi, d
 	*missed += s.worst > limit;
 }
 
+/* The dispatcher's choice against every other path, each called as the
+ * others are (one indirect call; strscpy() itself adds one more), round
+ * by round: the worst cell, and the path it lost to there. */
+static void gap_target(int *missed)
+{
+	size_t wc = 0, wj = 0;
+
+	for (size_t c = 0; c < NCASE; c++)
+		for (size_t j = 0; j < NLEN; j++)
+			if (path_gap[c][j] > path_gap[wc][wj])
+				wc = c, wj = j;
+	if (path_gap[wc][wj] == 0)
+		return;
+	printf("  %-56s worst %.2f (%s, length %zu, against %s): %s\n",
+	       "strscpy's path vs the fastest path, every length (<= 1.05)", path_gap[wc][wj],
+	       cases[wc].title, lens[wj], impls[path_gap_to[wc][wj]].name,
+	       path_gap[wc][wj] <= 1.05 ? "met" : "MISSED");
+	*missed += path_gap[wc][wj] > 1.05;
+}
+
 int bench_summary(void)
 {
 	const char *cols[] = { "memcpy", "strcpy", "stpcpy", "nlen+mcp", "fastest path" };
@@ -126,10 +141,7 @@ int bench_summary(void)
 	       bench_find("memcpy (length known)"), 256, SIZE_MAX, 1.25, &missed);
 	target("strscpy vs strnlen+memcpy, every length (<= 1.00)", own,
 	       bench_find("strnlen + memcpy"), 0, SIZE_MAX, 1.0, &missed);
-	/* The dispatcher's choice: its path called as every path is (one
-	 * indirect call), against the fastest; strscpy() itself adds a call. */
-	target("strscpy's path vs the fastest path, every length (<= 1.05)", chosen, BEST, 0,
-	       SIZE_MAX, 1.05, &missed);
+	gap_target(&missed);
 	target("strscpy_word vs byte reference, from 256 (<= 0.25)", bench_find("strscpy_word"),
 	       bench_find("byte reference (ref/)"), 256, SIZE_MAX, 0.25, &missed);
 	return missed;
