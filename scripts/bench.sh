@@ -11,7 +11,7 @@
 # and each part ends with a line saying how long it took.
 # BENCH_SVG: where the strscpy benchmark writes its plot (default
 # build/bench/bench.svg; docs/bench.svg is the README's copy).
-# BENCH_ARGS: more flags for it (bench/bench.c: -t ROUNDS, -b BATCH_US, -q).
+# BENCH_ARGS: more flags for it (bench/bench.c: -t ROUNDS, -p PASSES, -b BATCH_US, -q).
 set -u
 cd "$(dirname "$0")/.."
 parts=${*:-strscpy check trace race fuzz cross}

@@ -154,3 +154,29 @@ if [ "$syms" = "$want" ]; then
 else
 	fail "so_exports_strscpy_strscpy_pad_and_paths: exports '$syms', want '$want'"
 fi
+
+# The benchmark, quick (-q: one pass of 5 rounds): its table's shape, the
+# band lines and the four targets, each met or MISSED (times are not
+# asserted: a test asserts outcomes), and a plot that is well-formed XML
+# and draws (rsvg-convert).
+if make -s build/bench/bench > "$out/bench-build.log" 2>&1 &&
+   build/bench/bench -q -o "$out/bench.svg" > "$out/bench.out" 2>&1; then
+	rows=$(awk '/^== /{c++} c && /^ *[0-9]+ +[0-9.]+ \|/{n++} END{print c + 0, n + 0}' "$out/bench.out")
+	targets=$(grep -cE '^  .*\(<= [0-9.]+\) +worst [0-9.]+ \(.*\): (met|MISSED)$' "$out/bench.out")
+	if [ "$rows" = "4 64" ] && [ "$targets" = 4 ] &&
+	   grep -qE "^  strscpy's path vs the fastest path.* against strscpy_[a-z0-9_]+\): (met|MISSED)$" \
+		"$out/bench.out" &&
+	   grep -qE '^  4K\.\.64K +[0-9.]+ \[' "$out/bench.out"; then
+		pass "bench_quick_table_bands_and_targets"
+	else
+		fail "bench_quick_table_bands_and_targets: cases and rows '$rows' (want '4 64'), $targets target lines (want 4), see $out/bench.out"
+	fi
+	if xmllint --noout "$out/bench.svg" > "$out/bench-svg.log" 2>&1 &&
+	   rsvg-convert "$out/bench.svg" -o "$out/bench.png" >> "$out/bench-svg.log" 2>&1; then
+		pass "bench_plot_is_valid_svg"
+	else
+		fail "bench_plot_is_valid_svg: see $out/bench-svg.log"
+	fi
+else
+	fail "bench_quick_runs: see $out/bench-build.log and $out/bench.out"
+fi
