@@ -110,7 +110,10 @@ static void measure(size_t c, size_t j, char *srcbuf, char *exactbuf, char *dstb
 	x[len] = 0;
 	bench_exact_src = x;
 	for (size_t i = 0; i < nimpl; i++) {
-		double one = batch(impls[i].fn, d, s, count, len, 8);
+		double one;
+
+		bench_select(&impls[i]);
+		one = batch(impls[i].fn, d, s, count, len, 8);
 
 		one = one > 1 ? one : 1;
 		iters[i] = (long)(batch_ns / one) + 1;
@@ -119,6 +122,7 @@ static void measure(size_t c, size_t j, char *srcbuf, char *exactbuf, char *dstb
 		for (size_t k = 0; k < nimpl; k++) {
 			size_t i = (k + (size_t)r) % nimpl;
 
+			bench_select(&impls[i]);
 			smp[c][j][i][nsmp[c][j]] = batch(impls[i].fn, d, s, count, len, iters[i]);
 		}
 }

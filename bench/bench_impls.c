@@ -7,13 +7,8 @@
 #include "../src/lib/strscpy_paths.h"
 #include "bench_impls.h"
 
-/* The paths are called through their table's pointer; one wrapper per
- * slot keeps every call the same shape (an indirect call of a bench_fn). */
-static strscpy_fn path_fn[6];
-
 /* A bench_fn around a call that needs only (d, s, n).  Each starts a
- * 64-byte line of its own: packed 16 bytes apart, four wrappers' jumps
- * shared one line, and paths with the same code timed up to 10% apart. */
+ * 64-byte line of its own. */
 #define WRAP(name, call) \
 	__attribute__((aligned(64))) static long name(char *d, const char *s, size_t n, \
 						      size_t len) \
@@ -22,13 +17,21 @@ static strscpy_fn path_fn[6];
 		return (long)(call); \
 	}
 
-WRAP(path0, path_fn[0](d, s, n))
-WRAP(path1, path_fn[1](d, s, n))
-WRAP(path2, path_fn[2](d, s, n))
-WRAP(path3, path_fn[3](d, s, n))
-WRAP(path4, path_fn[4](d, s, n))
-WRAP(path5, path_fn[5](d, s, n))
-static const bench_fn path_wrappers[6] = { path0, path1, path2, path3, path4, path5 };
+/*
+ * Every path is called from one place, through one pointer set before
+ * its batch (bench_select): with a wrapper each, two paths of the same
+ * code timed up to 15% apart at short lengths, by where their wrappers
+ * were (the paths called directly timed alike).
+ */
+static strscpy_fn path_fn[8], selected;
+
+WRAP(path_call, selected(d, s, n))
+
+void bench_select(const struct bench_impl *impl)
+{
+	if (impl->path >= 0)
+		selected = path_fn[impl->path];
+}
 
 WRAP(own_strscpy, strscpy(d, s, n))
 WRAP(own_pad, strscpy_pad(d, s, n))
@@ -103,25 +106,25 @@ static long plain_memcpy(char *d, const char *s, size_t n, size_t len)
 
 size_t bench_impls(struct bench_impl *out, size_t max)
 {
-	struct strscpy_path p[6];
-	size_t np = strscpy_paths(p, 6), n = 0;
-	static char cols[6][9];
+	struct strscpy_path p[8];
+	size_t np = strscpy_paths(p, 8), n = 0;
+	static char cols[8][9];
 	struct bench_impl rest[] = {
-		{ "strscpy_pad", "pad", own_pad, 0 },
-		{ "byte reference (ref/)", "byte-ref", byte_ref, 0 },
-		{ "strlcpy model (ref/)", "strlcpy*", strlcpy_model, 0 },
-		{ "strncpy model (ref/)", "strncpy*", strncpy_model, 0 },
-		{ "C library strncpy", "strncpy", libc_strncpy, 0 },
-		{ "strnlen + memcpy", "nlen+mcp", strnlen_memcpy, 1 },
-		{ "memccpy", "memccpy", memccpy_based, 1 },
-		{ "C library strcpy", "strcpy", libc_strcpy, 3 },
-		{ "C library stpcpy", "stpcpy", libc_stpcpy, 3 },
-		{ "memcpy (length known)", "memcpy", plain_memcpy, 2 },
+		{ "strscpy_pad", "pad", own_pad, 0, -1 },
+		{ "byte reference (ref/)", "byte-ref", byte_ref, 0, -1 },
+		{ "strlcpy model (ref/)", "strlcpy*", strlcpy_model, 0, -1 },
+		{ "strncpy model (ref/)", "strncpy*", strncpy_model, 0, -1 },
+		{ "C library strncpy", "strncpy", libc_strncpy, 0, -1 },
+		{ "strnlen + memcpy", "nlen+mcp", strnlen_memcpy, 1, -1 },
+		{ "memccpy", "memccpy", memccpy_based, 1, -1 },
+		{ "C library strcpy", "strcpy", libc_strcpy, 3, -1 },
+		{ "C library stpcpy", "stpcpy", libc_stpcpy, 3, -1 },
+		{ "memcpy (length known)", "memcpy", plain_memcpy, 2, -1 },
 	};
 
 	if (max)
-		out[n++] = (struct bench_impl){ "strscpy", "strscpy", own_strscpy, 0 };
-	for (size_t i = 0; i < np && i < 6 && n < max; i++) {
+		out[n++] = (struct bench_impl){ "strscpy", "strscpy", own_strscpy, 0, -1 };
+	for (size_t i = 0; i < np && i < 8 && n < max; i++) {
 		if (!p[i].usable)
 			continue;
 		path_fn[i] = p[i].fn;
@@ -129,7 +132,7 @@ size_t bench_impls(struct bench_impl *out, size_t max)
 		strncpy(cols[i], p[i].name + strlen("strscpy_"), 8);
 		if (strcmp(p[i].name, "strscpy_avx512_avx2") == 0)
 			strcpy(cols[i], "512+avx2");
-		out[n++] = (struct bench_impl){ p[i].name, cols[i], path_wrappers[i], 0 };
+		out[n++] = (struct bench_impl){ p[i].name, cols[i], path_call, 0, (int)i };
 	}
 	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]) && n < max; i++)
 		out[n++] = rest[i];

@@ -19,7 +19,12 @@ struct bench_impl {
 	int style;          /* 0: reads the source once (race-robust); 1: reads it
 	                     * twice (dashed); 2: memcpy, the limit (dotted);
 	                     * 3: no count (strcpy, stpcpy: the anchor, dotted) */
+	int path;           /* a path of strscpy: its index in strscpy_paths(),
+	                     * else -1 */
 };
+
+/* Before timing impl: a path's fn calls the path bench_select chose last. */
+void bench_select(const struct bench_impl *impl);
 
 /* strcpy's and stpcpy's source: the case's string ending at its length
  * (set by the benchmark before each case). */

@@ -94,12 +94,12 @@ size_t bench_loops(struct bench_impl *out, size_t max)
 	__builtin_cpu_init();
 	if (__builtin_cpu_supports("avx2")) {
 		if (n < max)
-			out[n++] = (struct bench_impl){ "AVX2 path's loop alone", "loop32", loop32, 2 };
+			out[n++] = (struct bench_impl){ "AVX2 path's loop alone", "loop32", loop32, 2, -1 };
 		if (n < max)
-			out[n++] = (struct bench_impl){ "32-byte copy loop", "copy32", copy32, 2 };
+			out[n++] = (struct bench_impl){ "32-byte copy loop", "copy32", copy32, 2, -1 };
 	}
 	if (__builtin_cpu_supports("avx512bw") && n < max)
-		out[n++] = (struct bench_impl){ "64-byte (AVX-512) loop", "loop64", loop64, 2 };
+		out[n++] = (struct bench_impl){ "64-byte (AVX-512) loop", "loop64", loop64, 2, -1 };
 	return n;
 }
 #else
