@@ -298,7 +298,8 @@ int main(int argc, char **argv)
 	printf("Time per call relative to the project's strscpy (%s first usable path; "
 	       "2.00 = twice as slow, 0.50 = twice as fast);\nmedian of %d interleaved batches "
 	       "(%d passes of %d) of ~%.0f us; %ld cores, load average %s at start, %s at end.\n",
-	       impls[1].name, trials * passes, passes, trials, batch_us, sysconf(_SC_NPROCESSORS_ONLN), load0, load1);
+	       impls[1].name, trials * passes, passes, trials, batch_us,
+	       sysconf(_SC_NPROCESSORS_ONLN), load0, load1);
 	for (size_t c = 0; c < NCASE; c++)
 		print_case(c);
 	printf("\nColumns: ");
