@@ -94,8 +94,11 @@ static void gap_target(int *missed)
 		for (size_t j = 0; j < NLEN; j++)
 			if (path_gap[c][j] > path_gap[wc][wj])
 				wc = c, wj = j;
-	if (path_gap[wc][wj] == 0)
+	if (path_gap[wc][wj] == 0) {
+		printf("  %-56s no other path on this CPU: met\n",
+		       "strscpy's path vs the fastest path, every length (<= 1.05)");
 		return;
+	}
 	printf("  %-56s worst %.2f (%s, length %zu, against %s): %s\n",
 	       "strscpy's path vs the fastest path, every length (<= 1.05)", path_gap[wc][wj],
 	       cases[wc].title, lens[wj], impls[path_gap_to[wc][wj]].name,
