@@ -7,8 +7,10 @@
 # strscpy passing the first cases; a finding's replay line
 # (--case --race-flip) reproducing it exactly, twice; the tracer broken on
 # purpose (one load skipped, one width decoded short) missing defects, so
-# these tests can fail.  Where the tracer cannot run (not x86-64, no
-# Zydis) everything SKIPs but the report's one line.  Counts and outcomes
+# these tests can fail; and the arenas kept inside one 4 GiB block (the
+# sandbox's tracer filter needs it: test_arena.c).  Where the tracer
+# cannot run (not x86-64, no Zydis) everything else SKIPs but the
+# report's one line.  Counts and outcomes
 # only: no time is asserted.  Prints PASS / FAIL / SKIP lines.
 set -u
 cd "$(dirname "$0")/.."
@@ -22,6 +24,14 @@ T=build/test_trace
 if ! make -s build/strcheck build/test_trace build/test_trace_emu build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
 	fail "build: see $out/build.log"
 	exit 0
+fi
+# The arenas inside one 4 GiB block, tried across one (test_arena.c): the
+# sandbox lets the tracer run only on such arenas.  Needs no tracer.
+if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -O1 -o "$out/test_arena" tests/test_arena.c \
+	src/engine/memory/arena.c > "$out/test_arena.log" 2>&1; then
+	"$out/test_arena"
+else
+	fail "arena_inside_one_4g_block: does not build (see $out/test_arena.log)"
 fi
 probe=$($T probe)
 if [[ $probe == SKIP* ]]; then

@@ -138,7 +138,12 @@ int sc_child_lock_traced(struct sc_engine *e, char *note, size_t notelen)
 		sc_sandbox_allow_tracer(sc_trace_syscall_ip(), lo, hi);
 	}
 	on = sc_sandbox_lock(note, notelen);
-	if (on && traced && !sc_sandbox_tracer_on())
-		sc_trace_refuse("the sandbox could not allow the tracer's mprotect");
+	if (on && traced && !sc_sandbox_tracer_on()) {
+		static char why[160];
+
+		snprintf(why, sizeof(why), "the sandbox could not allow the tracer's mprotect: %s",
+			 sc_sandbox_tracer_why());
+		sc_trace_refuse(why);
+	}
 	return on;
 }

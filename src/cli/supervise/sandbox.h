@@ -40,6 +40,8 @@ int sc_sandbox_lock(char *note, size_t notelen);
  */
 void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[2], const uint64_t hi[2]);
 int sc_sandbox_tracer_on(void);
+/* Why it could not (a static string, valid until the next lock). */
+const char *sc_sandbox_tracer_why(void);
 /* sandbox.c's part: load the tracer's filter (0), or -1 (then it is off). */
 int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask);
 

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -29,6 +30,7 @@
 static struct {
 	uint64_t ip, lo[2], hi[2];
 } tr;
+static char off_why[96];   /* why the tracer's filter is not on */
 
 void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[2], const uint64_t hi[2])
 {
@@ -40,6 +42,24 @@ void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[2], const uint64_t h
 int sc_sandbox_tracer_on(void)
 {
 	return tr.ip != 0;
+}
+
+const char *sc_sandbox_tracer_why(void)
+{
+	return off_why[0] ? off_why : "the tracer's filter was not asked for";
+}
+
+/* The tracer's filter is off: mprotect stays the libseccomp filter's. */
+static int tracer_off(const char *why, long rc)
+{
+	if (rc > 0)
+		snprintf(off_why, sizeof(off_why), "%s: thread %ld would not take it", why, rc);
+	else if (rc < 0)
+		snprintf(off_why, sizeof(off_why), "%s: %s", why, strerror(errno));
+	else
+		snprintf(off_why, sizeof(off_why), "%s", why);
+	tr.ip = 0;
+	return -1;
 }
 
 static struct sock_filter insn(uint16_t code, uint8_t jt, uint8_t jf, uint32_t k)
@@ -159,11 +179,12 @@ int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask)
 {
 	static struct prog P;
 	struct sock_fprog prog;
+	long rc;
 
-	if (!tr.ip || !one_block(tr.lo[0], tr.hi[0]) || !one_block(tr.lo[1], tr.hi[1])) {
-		tr.ip = 0;
-		return -1;
-	}
+	if (!tr.ip)
+		return tracer_off("no system call instruction of the tracer's", 0);
+	if (!one_block(tr.lo[0], tr.hi[0]) || !one_block(tr.lo[1], tr.hi[1]))
+		return tracer_off("an arena crosses a 4 GiB boundary", 0);
 	memset(&P, 0, sizeof(P));
 	P_LD(LO(arch));
 	P_JEQ(AUDIT_ARCH_X86_64, NEXT, L_ALLOW);         /* the first filter traps other ABIs */
@@ -206,16 +227,13 @@ int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask)
 	P_RET(SECCOMP_RET_ALLOW);
 	label(&P, L_TRAP);
 	P_RET(SECCOMP_RET_TRAP);
-	if (emit(&P) != 0) {
-		tr.ip = 0;
-		return -1;
-	}
+	if (emit(&P) != 0)
+		return tracer_off("its filter did not assemble", 0);
 	prog.len = (unsigned short)P.n;
 	prog.filter = P.f;
-	if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &prog) != 0) {
-		tr.ip = 0;  /* mprotect stays the libseccomp filter's: no tracer */
-		return -1;
-	}
+	rc = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &prog);
+	if (rc != 0)
+		return tracer_off("seccomp refused its filter", rc);
 	return 0;
 }
 
@@ -229,6 +247,11 @@ void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[2], const uint64_t h
 int sc_sandbox_tracer_on(void)
 {
 	return 0;
+}
+
+const char *sc_sandbox_tracer_why(void)
+{
+	return "this strcheck was built without libseccomp, or not for x86-64";
 }
 
 int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask)

@@ -9,14 +9,55 @@ static size_t round_up(size_t n, size_t to)
 	return (n + to - 1) / to * to;
 }
 
+/* Whether the data pages of a mapping at map cross a 4 GiB boundary (or
+ * end on one). */
+static int straddles(const unsigned char *map, size_t page, size_t data_len)
+{
+	uint64_t lo = (uint64_t)(uintptr_t)(map + page);
+
+	return lo >> 32 != (lo + data_len) >> 32;
+}
+
+/*
+ * The guards and the data, PROT_NONE, with the data inside one 4 GiB
+ * block: the sandbox's filter compares addresses in 32-bit halves
+ * (cli/supervise/sandbox_trace.c) and allows the tracer's mprotect only
+ * on such an arena.  One that lands across a boundary (about 1 in 13,000
+ * for 330 KB, wherever ASLR put it) is mapped again past it.
+ */
+static unsigned char *map_guarded(size_t map_len, size_t page, size_t data_len, void *hint)
+{
+	unsigned char *m = mmap(hint, map_len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned char *again;
+
+	if (m == MAP_FAILED || !straddles(m, page, data_len))
+		return m;
+	/* Asked for right after the first (so past the boundary), kept
+	 * wherever it lands if that is inside a block. */
+	again = mmap(m + map_len, map_len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (again == MAP_FAILED)
+		return m;
+	if (straddles(again, page, data_len)) {
+		munmap(again, map_len);
+		return m;   /* the tracer then says it cannot run here, and why */
+	}
+	munmap(m, map_len);
+	return again;
+}
+
 int sc_arena_init(struct sc_arena *a, size_t data_len, int mode)
+{
+	return sc_arena_init_at(a, data_len, mode, NULL);
+}
+
+int sc_arena_init_at(struct sc_arena *a, size_t data_len, int mode, void *hint)
 {
 	int read_only = mode == SC_ARENA_READ_ONLY;
 
 	a->page = (size_t)sysconf(_SC_PAGESIZE);
 	a->data_len = round_up(data_len, a->page);
 	a->map_len = a->data_len + 2 * a->page;
-	a->map = mmap(NULL, a->map_len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	a->map = map_guarded(a->map_len, a->page, a->data_len, hint);
 	if (a->map == MAP_FAILED)
 		return -1;
 	a->data = a->map + a->page;

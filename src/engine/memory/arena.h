@@ -1,7 +1,8 @@
 /*
  * arena.h - guard-page arenas.
  *
- * An arena is [PROT_NONE guard][data pages][PROT_NONE guard], mapped once.
+ * An arena is [PROT_NONE guard][data pages][PROT_NONE guard], mapped once,
+ * its data inside one 4 GiB block (for the sandbox's filter, arena.c).
  * Buffers are placed in it by pointer arithmetic, flush against either
  * guard or in the middle, so no call to mmap or mprotect happens per case.
  * A read-only arena maps the same pages twice: read-only for the candidate
@@ -40,6 +41,9 @@ enum { SC_ARENA_PLAIN, SC_ARENA_READ_ONLY, SC_ARENA_ALIASED };
 /* Map an arena with at least data_len bytes of data (mode: SC_ARENA_*).
  * 0 or -1 (errno). */
 int sc_arena_init(struct sc_arena *a, size_t data_len, int mode);
+/* The same with the mapping tried first at hint (tests/test_arena.c puts
+ * it across a 4 GiB boundary, which the data never is: arena.c). */
+int sc_arena_init_at(struct sc_arena *a, size_t data_len, int mode, void *hint);
 void sc_arena_free(struct sc_arena *a);
 
 /* Which part of the arena addr is in. */
