@@ -118,7 +118,7 @@ struct sc_trace_stats {
 	 * the tracer keeps): not a full check; the first one, flips not run */
 	uint64_t bounded, bounded_first, unrun;
 	double seconds;
-	char why[96];            /* not traced: why (the race check is sampled) */
+	char why[160];           /* not traced: why (the race check is sampled) */
 };
 
 /*
