@@ -307,13 +307,18 @@ else
 	fail "no_zydis_reason_before_the_sandbox: build failed (see $out/nozydis.log)"
 fi
 
+# broken SRC B OUT: SRC (a test of the tracer) built with the tracer
+# broken on purpose in way B (SC_TRACE_BREAK), into OUT (its log OUT.log).
+broken() {
+	# shellcheck disable=SC2086
+	cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK="$2" -o "$3" "$1" $ENGINE \
+		-ldl -lpthread -lm -lZydis > "$3.log" 2>&1
+}
 # The tracer broken on purpose: these tests must go red.  1: each call's
 # first load wider than a byte is not recorded; 2: each such load is
 # decoded one byte short.
 for b in 1 2; do
-	# shellcheck disable=SC2086
-	if ! cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=$b -o "$out/broken$b" \
-		tests/test_trace.c $ENGINE -ldl -lpthread -lm -lZydis > "$out/broken$b.log" 2>&1; then
+	if ! broken tests/test_trace.c $b "$out/broken$b"; then
 		fail "broken_tracer_$b: build failed (see $out/broken$b.log)"
 		continue
 	fi
@@ -325,9 +330,7 @@ for b in 1 2; do
 	check "broken_tracer_${b}_goes_red" $? "all still green: $(tr '\n' ';' < "$out/broken$b.txt")"
 done
 # 5: no system call trap: the page-probing copy is judged a defect.
-# shellcheck disable=SC2086
-if cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=5 -o "$out/broken5" \
-	tests/test_trace.c $ENGINE -ldl -lpthread -lm -lZydis > "$out/broken5.log" 2>&1; then
+if broken tests/test_trace.c 5 "$out/broken5"; then
 	"$out/broken5" check "$out/probe_page.so" strscpy strscpy 0 40 > "$out/broken5.txt"
 	grep -q '^FINDING' "$out/broken5.txt"
 	check broken_tracer_5_goes_red $? "still PASS: $(tail -1 "$out/broken5.txt")"
@@ -337,9 +340,7 @@ fi
 # 3: the emulator returns the carry flag inverted; 4: the decoder takes a
 # vmaskmov's every lane as enabled.  The forms' test must go red.
 for b in 3 4; do
-	# shellcheck disable=SC2086
-	if ! cc -std=c11 -D_GNU_SOURCE -O1 -DSC_HAVE_ZYDIS -DSC_TRACE_BREAK=$b -o "$out/broken_emu$b" \
-		tests/test_trace_emu.c $ENGINE -ldl -lpthread -lm -lZydis > "$out/broken_emu$b.log" 2>&1; then
+	if ! broken tests/test_trace_emu.c $b "$out/broken_emu$b"; then
 		fail "broken_emulator_$b: build failed (see $out/broken_emu$b.log)"
 		continue
 	fi
