@@ -164,7 +164,7 @@ for want in '^  check ' '^  input     src    = "' '^            count  = ' '^   
 done
 check report_has_input_expected_actual_replay $ok "see $f"
 f=$out/zoo_bad_strlen_first.out
-grep -q 'faulted (Segmentation fault): read at src+[0-9]*, 1 byte(s) past the last byte it may read' "$f"
+grep -q 'faulted (Segmentation fault): read at src+[0-9]*, 1 byte past the last byte it may read' "$f"
 check report_fault_relative_to_buffers $? "see $f"
 
 # ---- replay ----

@@ -239,7 +239,7 @@ for rw in read write; do
 	cc -O1 -shared -fPIC $def -o "$out/gp_$rw.so" "$out/gp.c"
 	$SC --impl="$out/gp_$rw.so" --time=1 > "$out/gp_$rw.out" 2>&1
 	rc=$?
-	[ $rc = 1 ] && grep -q "^  what      faulted: $rw at 0x8000[0-9a-f]* (the kernel gave no address" "$out/gp_$rw.out"
+	[ $rc = 1 ] && grep -Eq "^  what      faulted: $rw at (src|dest) [+-] 2\^63 = [a-z]+[+-]9223372036854775808 \(0x8000[0-9a-f]*, not canonical; the kernel gave no address" "$out/gp_$rw.out"
 	check "no_address_fault_says_${rw}" $? "rc=$rc (see $out/gp_$rw.out)"
 done
 

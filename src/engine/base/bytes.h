@@ -32,6 +32,9 @@ long sc_unhex(const char *hex, uint8_t *b, size_t max);
  * Returns how many of the n bytes were written out.
  */
 size_t sc_escape(const unsigned char *b, size_t n, char *out, size_t size);
+/* The plural ending of a count's noun: "1 byte", "2 bytes". */
+#define SC_PL(n) ((n) == 1 ? "" : "s")
+
 #define SC_ESCAPE_MAX(n) (4 * (size_t)(n) + 1)
 
 #endif

@@ -12,13 +12,81 @@
 #include <string.h>
 
 #include "../base/bytes.h"
+#include "../case/count.h"
 #include "../memory/canary.h"
 #include "judge.h"
 #include "../base/mem.h"
 
+/* Whether x86-64 (or any 48-bit) user code could reach addr: bits 63..47 all equal. */
+static int canonical(uintptr_t addr)
+{
+	uint64_t top = (uint64_t)addr >> 47;
+
+	return sizeof(uintptr_t) < 8 || top == 0 || top == (UINT64_MAX >> 47);
+}
+
+/* How far an offset is from a shape a reader recognises: a power of two
+ * 2^16..2^64 it is near, or the offset itself (a small one is its own shape). */
+static uint64_t off_residue(uint64_t v)
+{
+	uint64_t best = v;
+
+	for (unsigned i = 16; i <= 64; i++) {
+		uint64_t p = i < 64 ? (uint64_t)1 << i : 0;
+		uint64_t d = i < 64 && v >= p ? v - p : p - v;
+
+		if (d < best)
+			best = d;
+	}
+	return best;
+}
+
+/*
+ * An address outside both buffers, relative to the buffer from which its
+ * offset has a shape ("src - (2^31 + 7) = src-2147483655"), else the nearer
+ * (or to NULL, below 64 KiB):
+ * the shape names the bug (an int truncated, a 2^48 added) where the
+ * absolute address does not.
+ */
+static void describe_rel(const struct sc_outcome *o, uintptr_t addr, char *buf, size_t size)
+{
+	int64_t rs = (int64_t)(addr - (uintptr_t)o->src);
+	int64_t rd = (int64_t)(addr - (uintptr_t)o->dst);
+	uint64_t as = rs < 0 ? (uint64_t)0 - (uint64_t)rs : (uint64_t)rs;
+	uint64_t ad = rd < 0 ? (uint64_t)0 - (uint64_t)rd : (uint64_t)rd;
+	char ss[SC_COUNT_TEXT], sd[SC_COUNT_TEXT], *shape, *paren;
+	int d, neg, group;
+
+	if (addr < 65536) {
+		snprintf(buf, size, "NULL+%" PRIuPTR, addr);
+		return;
+	}
+	sc_count_value_describe(as, ss, sizeof(ss));
+	sc_count_value_describe(ad, sd, sizeof(sd));
+	if (strchr(ss, '^') || strchr(sd, '^'))
+		d = off_residue(ad) < off_residue(as) || (off_residue(ad) == off_residue(as) && ad < as);
+	else
+		d = ad < as;
+	neg = (d ? rd : rs) < 0;
+	shape = d ? sd : ss;
+	if (!strchr(shape, '^')) {
+		snprintf(buf, size, "%s%c%" PRIu64, d ? "dest" : "src", neg ? '-' : '+', d ? ad : as);
+		return;
+	}
+	/* "2^31 + 7 (2147483655)": the shape without its decimal, signed by the side. */
+	paren = strchr(shape, '(');
+	if (paren > shape)
+		paren[-1] = '\0';
+	group = neg && strpbrk(shape, "+-") != NULL;
+	snprintf(buf, size, "%s %c %s%s%s = %s%c%" PRIu64, d ? "dest" : "src", neg ? '-' : '+',
+		 group ? "(" : "", shape, group ? ")" : "", d ? "dest" : "src", neg ? '-' : '+',
+		 d ? ad : as);
+}
+
 char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 			char *buf, size_t size)
 {
+	char rel[SC_COUNT_TEXT * 2];
 	const char *verb = o->access == 'w' ? "write" : o->access == 'r' ? "read" : "access";
 	const char *where = o->fault_region == SC_GUARD_BEFORE ? "the guard page before" :
 			    o->fault_region == SC_GUARD_AFTER ? "the guard page after" :
@@ -28,18 +96,21 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 		if (o->access == '?' || !o->fault_addr)
 			snprintf(buf, size, "an access the kernel gave no address for (a general-protection "
 				 "fault: a non-canonical or misaligned address; the instruction was not decoded)");
-		else
-			snprintf(buf, size, "%s at %#" PRIxPTR " (the kernel gave no address: a general-"
-				 "protection fault, a non-canonical or misaligned address; the address is "
-				 "the instruction's, decoded)", verb, o->fault_addr);
+		else {
+			describe_rel(o, o->fault_addr, rel, sizeof(rel));
+			snprintf(buf, size, "%s at %s (%#" PRIxPTR "%s; the kernel gave no address: a "
+				 "general-protection fault, the address is the instruction's, decoded)",
+				 verb, rel, o->fault_addr,
+				 canonical(o->fault_addr) ? ", misaligned" : ", not canonical");
+		}
 	} else if (o->fault_arena == 's') {
 		int64_t rel = (int64_t)(o->fault_addr - (uintptr_t)o->src);
 		int64_t past = rel - (int64_t)sc_case_readable(c);
 
 		if (rel >= 0 && past >= 0)
-			snprintf(buf, size, "%s at src+%" PRId64 ", %" PRId64 " byte(s) past the last "
+			snprintf(buf, size, "%s at src+%" PRId64 ", %" PRId64 " byte%s past the last "
 				 "byte it may read (src+%zu), in %s the source",
-				 verb, rel, past + 1, sc_case_readable(c) ? sc_case_readable(c) - 1 : 0,
+				 verb, rel, past + 1, SC_PL(past + 1), sc_case_readable(c) ? sc_case_readable(c) - 1 : 0,
 				 where);
 		else
 			snprintf(buf, size, "%s at src%+" PRId64 ", in %s the source", verb, rel, where);
@@ -47,9 +118,9 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 		int64_t rel = (int64_t)(o->fault_addr - (uintptr_t)o->dst);
 
 		if (rel >= (int64_t)o->dst_len && c->api == SC_STRNCAT)
-			snprintf(buf, size, "%s at dest+%" PRId64 ", %" PRId64 " byte(s) past the NUL "
+			snprintf(buf, size, "%s at dest+%" PRId64 ", %" PRId64 " byte%s past the NUL "
 				 "it appends (dest+%zu), in %s the destination", verb, rel,
-				 rel - (int64_t)o->dst_len + 1, o->dst_len - 1, where);
+				 rel - (int64_t)o->dst_len + 1, SC_PL(rel - (int64_t)o->dst_len + 1), o->dst_len - 1, where);
 		else if (sc_dst_is_huge(c) && rel >= 0 && (uint64_t)rel >= o->count)
 			snprintf(buf, size, "%s at dest+count+%" PRIu64 ", past dest[count-1] (dest "
 				 "backed on demand up to count)", verb, (uint64_t)rel - o->count);
@@ -62,8 +133,9 @@ char *sc_describe_fault(const struct sc_case *c, const struct sc_outcome *o,
 		else
 			snprintf(buf, size, "%s at dest%+" PRId64 ", in %s the destination", verb, rel, where);
 	} else {
-		snprintf(buf, size, "%s at %#" PRIxPTR ", outside both buffers (%s)", verb,
-			 o->fault_addr, strsignal(o->signo));
+		describe_rel(o, o->fault_addr, rel, sizeof(rel));
+		snprintf(buf, size, "%s at %s (%#" PRIxPTR "), outside both buffers (%s)", verb,
+			 rel, o->fault_addr, strsignal(o->signo));
 	}
 	return buf;
 }
@@ -125,16 +197,16 @@ static int judge_margins(const struct sc_outcome *o, int strncat_dest, struct sc
 	}
 	if (hits_before)
 		n = sc_add_finding(f, n, max, SC_RULE_NO_WRITE_BEFORE_DEST, SC_PASS, first_before,
-			"wrote %zu byte(s) before dest, the first at dest%+" PRId64,
-			hits_before, first_before);
+			"wrote %zu byte%s before dest, the first at dest%+" PRId64,
+			hits_before, SC_PL(hits_before), first_before);
 	if (hits_after && strncat_dest)
 		n = sc_add_finding(f, n, max, SC_RULE_NO_WRITE_PAST_COUNT, SC_PASS, first_after,
-			"wrote %zu byte(s) past the NUL it appends (dest+%zu), the first at "
-			"dest+%" PRId64, hits_after, o->dst_len - 1, first_after);
+			"wrote %zu byte%s past the NUL it appends (dest+%zu), the first at "
+			"dest+%" PRId64, hits_after, SC_PL(hits_after), o->dst_len - 1, first_after);
 	else if (hits_after)
 		n = sc_add_finding(f, n, max, SC_RULE_NO_WRITE_PAST_COUNT, SC_PASS, first_after,
-			"wrote %zu byte(s) at or past dest+count, the first at dest+count+%" PRId64,
-			hits_after, first_after - (int64_t)o->dst_len);
+			"wrote %zu byte%s at or past dest+count, the first at dest+count+%" PRId64,
+			hits_after, SC_PL(hits_after), first_after - (int64_t)o->dst_len);
 	return n;
 }
 
@@ -196,7 +268,7 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 			nf = sc_add_finding(f, nf, max, SC_RULE_HUGE_COUNT_WRITES_NOTHING, SC_PASS,
 					    d, "dest[%" PRId64 "] = 0x%02x, expected it untouched: a "
 					    "count above INT_MAX is refused without writing (%zu "
-					    "byte(s) written)", d, got[d], diffs);
+					    "byte%s written)", d, got[d], diffs, SC_PL(diffs));
 	}
 
 	if (cand->ret != ref->ret)
@@ -217,19 +289,19 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	if (d >= 0)
 		nf = sc_add_finding(f, nf, max, SC_RULE_DEST_STRING_KEPT, SC_PASS, d,
 			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x, dest's string before the call "
-			 "(%zu of its %zu byte(s) changed)", d, got[d], want[d], diffs, dlen);
+			 "(%zu of its %zu byte%s changed)", d, got[d], want[d], diffs, dlen, SC_PL(dlen));
 	d = sc_first_diff(got, want, dlen, (size_t)t, &diffs);
 	if (d >= 0)
 		nf = sc_add_finding(f, nf, max, SC_RULE_COPIED_BYTES, SC_PASS, d,
-			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte(s) differ before the NUL)",
-			 d, got[d], want[d], diffs);
+			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte%s differ%s before the NUL)",
+			 d, got[d], want[d], diffs, SC_PL(diffs), diffs == 1 ? "s" : "");
 
 	if (c->api == SC_STRSCPY_PAD) {
 		d = sc_first_diff(got, want, (size_t)t + 1, n, &diffs);
 		if (d >= 0)
 			nf = sc_add_finding(f, nf, max, SC_RULE_ZERO_PADDED, SC_PASS, d,
 				 "dest[%" PRId64 "] = 0x%02x after the NUL, expected 0 "
-				 "(%zu byte(s) not zeroed)", d, got[d], diffs);
+				 "(%zu byte%s not zeroed)", d, got[d], diffs, SC_PL(diffs));
 		return nf;
 	}
 	/* Fast path: everything after the NUL left alone. */
@@ -252,11 +324,11 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 		if (c->policy == SC_STRICT)
 			nf = sc_add_finding(f, nf, max, SC_RULE_UNCHANGED_AFTER_NUL, SC_PASS, d,
 				 "dest[%" PRId64 "] = 0x%02x was changed after the NUL "
-				 "(%zu byte(s); --strict allows none)", d, got[d], diffs);
+				 "(%zu byte%s; --strict allows none)", d, got[d], diffs, SC_PL(diffs));
 		else
 			nf = sc_add_finding(f, nf, max, SC_RULE_NO_LEAK_AFTER_NUL, SC_PASS, d,
 				 "dest[%" PRId64 "] = 0x%02x after the NUL: neither left alone nor "
-				 "zeroed (%zu byte(s))%s", d, got[d], diffs,
+				 "zeroed (%zu byte%s)%s", d, got[d], diffs, SC_PL(diffs),
 				 (size_t)d < c->src_len && got[d] == c->src[d] ? ", a source byte" : "");
 	}
 	return nf;
@@ -287,13 +359,14 @@ static int judge_race_after_nul(const struct sc_case *c, const struct sc_outcome
 		return nf;
 	if (c->api == SC_STRSCPY_PAD)
 		return sc_add_finding(f, nf, max, SC_RULE_ZERO_PADDED, SC_RACE, d,
-			 "dest[%" PRId64 "] = 0x%02x after the NUL at %zu, expected 0 (%zu byte(s) "
-			 "not zeroed), while the source changed", d, got[d], end, diffs);
+			 "dest[%" PRId64 "] = 0x%02x after the NUL at %zu, expected 0 (%zu byte%s "
+			 "not zeroed), while the source changed", d, got[d], end, diffs, SC_PL(diffs));
 	return sc_add_finding(f, nf, max, c->policy == SC_STRICT ? SC_RULE_UNCHANGED_AFTER_NUL :
 			      SC_RULE_NO_LEAK_AFTER_NUL, SC_RACE, d,
-			      "dest[%" PRId64 "] = 0x%02x after the NUL at %zu: %s (%zu byte(s)), "
+			      "dest[%" PRId64 "] = 0x%02x after the NUL at %zu: %s (%zu byte%s), "
 			      "while the source changed", d, got[d], end, c->policy == SC_STRICT ?
-			      "changed (--strict allows none)" : "neither left alone nor zeroed", diffs);
+			      "changed (--strict allows none)" : "neither left alone nor zeroed", diffs,
+			      SC_PL(diffs));
 }
 
 int sc_judge_race(const struct sc_case *c, const struct sc_outcome *o,

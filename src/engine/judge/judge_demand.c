@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 
+#include "../base/bytes.h"
 #include "../base/mem.h"
 #include "../memory/canary.h"
 #include "../memory/demand.h"
@@ -92,21 +93,22 @@ int sc_demand_judge(const struct sc_arena *a, const struct sc_case *c,
 
 		if (first >= o->count)
 			return sc_add_finding(f, nf, max, SC_RULE_NO_WRITE_PAST_COUNT, SC_PASS,
-					      (int64_t)first, "wrote %" PRIu64 " byte(s) at or past "
+					      (int64_t)first, "wrote %" PRIu64 " byte%s at or past "
 					      "dest+count, the first at dest+count+%" PRIu64, bad,
-					      first - o->count);
+					      SC_PL(bad), first - o->count);
 		rule = c->api == SC_MEMCCPY ? SC_RULE_STOPS_AFTER_C :
 		       nul < 0 ? SC_RULE_HUGE_COUNT_WRITES_NOTHING :
 		       how == W_ZERO ? SC_RULE_ZERO_PADDED :
 		       c->policy == SC_STRICT ? SC_RULE_UNCHANGED_AFTER_NUL : SC_RULE_NO_LEAK_AFTER_NUL;
 		return sc_add_finding(f, nf, max, rule, SC_PASS, (int64_t)first,
-				      "dest[%" PRIu64 "] = 0x%02x, %" PRIu64 " bytes after the NUL "
+				      "dest[%" PRIu64 "] = 0x%02x, %" PRIu64 " byte%s after the NUL "
 				      "(inside count, dest backed on demand): %s (%" PRIu64
-				      " byte(s))", first, b, first - (uint64_t)(nul < 0 ? 0 : nul),
+				      " byte%s)", first, b, first - (uint64_t)(nul < 0 ? 0 : nul),
+				      SC_PL(first - (uint64_t)(nul < 0 ? 0 : nul)),
 				      nul < 0 ? "expected it untouched" : how == W_ZERO ?
 				      "expected 0" : c->policy == SC_STRICT ?
 				      "changed (--strict allows none)" : "neither left alone nor zeroed",
-				      bad);
+				      bad, SC_PL(bad));
 	}
 	/* strscpy_pad zeroes up to count: every byte up to there written. */
 	if (c->api == SC_STRSCPY_PAD && o->stop == SC_RETURNED && nul >= 0 &&

@@ -107,23 +107,25 @@ int sc_judge_image(const struct sc_case *c, const struct sc_outcome *cand,
 	case SC_RULE_UNTERMINATED_UNTOUCHED:
 		return sc_add_finding(f, nf, max, rule, SC_PASS, d,
 			 "dest[%" PRId64 "] = 0x%02x, expected it untouched (0x%02x): dest has no NUL "
-			 "in its %zu bytes (%zu byte(s) written)", d, got[d], want[d],
-			 cand->dst_len, diffs);
+			 "in its %zu bytes (%zu byte%s written)", d, got[d], want[d],
+			 cand->dst_len, diffs, SC_PL(diffs));
 	case SC_RULE_DEST_STRING_KEPT:
 		return sc_add_finding(f, nf, max, rule, SC_PASS, d,
 			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x, dest's string before the call "
-			 "(%zu byte(s) differ)", d, got[d], want[d], diffs);
+			 "(%zu byte%s differ%s)", d, got[d], want[d], diffs, SC_PL(diffs),
+			 diffs == 1 ? "s" : "");
 	case SC_RULE_NUL_TERMINATED:
 		return sc_add_finding(f, nf, max, rule, SC_PASS, d,
 			 "dest[%" PRId64 "] = 0x%02x, expected the NUL there", d, got[d]);
 	case SC_RULE_STOPS_AFTER_C:
 		return sc_add_finding(f, nf, max, rule, SC_PASS, d,
 			 "dest[%" PRId64 "] = 0x%02x, expected it untouched (0x%02x): written after "
-			 "the copy of c = %" PRId32 " (0x%02x) at dest[%zu] (%zu byte(s) differ)", d,
-			 got[d], want[d], c->ch, (unsigned char)c->ch, sc_case_chpos(c), diffs);
+			 "the copy of c = %" PRId32 " (0x%02x) at dest[%zu] (%zu byte%s differ%s)", d,
+			 got[d], want[d], c->ch, (unsigned char)c->ch, sc_case_chpos(c), diffs,
+			 SC_PL(diffs), diffs == 1 ? "s" : "");
 	default:
 		return sc_add_finding(f, nf, max, rule, SC_PASS, d,
-			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte(s) differ)",
-			 d, got[d], want[d], diffs);
+			 "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte%s differ%s)",
+			 d, got[d], want[d], diffs, SC_PL(diffs), diffs == 1 ? "s" : "");
 	}
 }
