@@ -235,6 +235,40 @@ static int dest_untouched(const struct sc_outcome *o)
 	return sc_memcmp(o->win + o->before, sc_canaries(0), o->dst_len) == 0;
 }
 
+/*
+ * A call cut where dest stops being backed (memory/demand.h) never
+ * returned, but every byte it wrote before the reference's NUL is judged:
+ * a byte written there (no longer its canary) must be the reference's, or
+ * a candidate could copy wrong bytes and then write far into dest, inside
+ * count, to be cut before the judge sees them (docs/tamper.md).  Bytes not
+ * yet written are not judged (the call did not get to them), nor zeros: a
+ * correct strncpy may zero dest first and copy after.
+ */
+static int judge_cut(const struct sc_outcome *cand, const struct sc_outcome *ref,
+		     struct sc_finding *f, int nf, int max)
+{
+	const unsigned char *got = cand->win + cand->before, *was = sc_canaries(0);
+	const unsigned char *want = ref->win + ref->before, *nul;
+	size_t t, diffs = 0, i;
+	int64_t d = -1;
+
+	if (ref->stop != SC_RETURNED || !(nul = sc_memchr(want, 0, ref->dst_len)))
+		return nf;
+	t = (size_t)(nul - want);
+	if (t > cand->dst_len)
+		t = cand->dst_len;
+	for (i = 0; i < t; i++)
+		if (got[i] != want[i] && got[i] != was[i] && got[i] != 0 && !diffs++)
+			d = (int64_t)i;
+	if (d < 0)
+		return nf;
+	return sc_add_finding(f, nf, max, SC_RULE_COPIED_BYTES, SC_PASS, d,
+			      "dest[%" PRId64 "] = 0x%02x, expected 0x%02x (%zu byte%s differ%s before "
+			      "the NUL), written before the call was cut where strcheck stops "
+			      "backing dest", d, got[d], want[d], diffs, SC_PL(diffs),
+			      diffs == 1 ? "s" : "");
+}
+
 int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	     const struct sc_outcome *ref, struct sc_finding *f, int max)
 {
@@ -246,7 +280,7 @@ int sc_judge(const struct sc_case *c, const struct sc_outcome *cand,
 	int nf;
 
 	if (!sc_judge_begin(c, cand, f, max, &nf))
-		return nf;
+		return cand->stop == SC_CUT ? judge_cut(cand, ref, f, nf, max) : nf;
 
 	/* strscpy may refuse a count above INT_MAX outright (docs/contract.md,
 	 * "Huge counts"; docs/counts.md); a count below it must be copied. */
