@@ -115,8 +115,18 @@ int sc_clock_coarse;  /* base/clock.h */
 int sc_engine_trap_tsc(void)
 {
 #if TSC_TRAP
+	uint64_t before = __atomic_load_n(&virtual_tsc, __ATOMIC_RELAXED);
+	uint32_t lo, hi;
+
 	if (prctl(PR_SET_TSC, PR_TSC_SIGSEGV, 0, 0, 0) != 0)
 		return 0;
+	/* One read of our own: served (the virtual counter moved) or native. */
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	(void)lo, (void)hi;
+	if (__atomic_load_n(&virtual_tsc, __ATOMIC_RELAXED) == before) {
+		prctl(PR_SET_TSC, PR_TSC_ENABLE, 0, 0, 0);
+		return -1;
+	}
 	sc_clock_coarse = 1;
 	return 1;
 #else

@@ -68,7 +68,10 @@ void sc_engine_fini(struct sc_engine *e);
  * From now on (this thread and those it starts) rdtsc and rdtscp trap and
  * the engine's SIGSEGV handler serves a virtual counter that advances one
  * step per read (docs/tamper.md, "Phases"); after sc_engine_init.  1 if
- * on (x86-64, not sanitized), else 0.
+ * on (x86-64, not sanitized), 0 if not available here, -1 if the kernel
+ * accepted the trap but an rdtsc of the engine's own then ran natively
+ * (some hypervisors): the trap is verified by executing it, never trusted
+ * from prctl's return, and left off when it does not fire.
  */
 int sc_engine_trap_tsc(void);
 
