@@ -73,6 +73,14 @@ hostile() {
 	for alt in ${expect//|/ }; do
 		[[ " $classes" == *" $alt "* ]] && found=0
 	done
+	# untrapped-tsc: where the time-stamp counter cannot be trapped (a
+	# hypervisor that runs rdtsc natively whatever the kernel accepted),
+	# the run names that limit on its sandbox line instead (docs/tamper.md).
+	if [[ "|$expect|" == *"|untrapped-tsc|"* ]] && [ "$rc" = 0 ] && [ -z "$left" ] &&
+	   grep -q '^sandbox: .*rdtsc not trapped' "$out/$name.out"; then
+		pass "$name: a stated limit here (rdtsc not trapped)"
+		return
+	fi
 	if [ "$rc" = 1 ] && [ $found = 0 ] && [ -z "$left" ] &&
 	   ! grep -q '^VERDICT: PASS' "$out/$name.out" && ! grep -q 'AddressSanitizer\|runtime error' "$out/$name.err"; then
 		pass "$name"

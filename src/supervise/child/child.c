@@ -326,6 +326,7 @@ void sc_child_main(const struct sc_child_args *a)
 	char err[512], note[320];
 	enum sc_phase phase = a->phase;
 	uint64_t from = a->from;
+	int tsc;
 
 	sc_child_fresh_process(a->null_in, a->out, a->chan);
 	ch.a = a;
@@ -343,9 +344,16 @@ void sc_child_main(const struct sc_child_args *a)
 		snprintf(err, sizeof(err), "cannot map the guard arenas: %s", strerror(errno));
 		load_error(&ch, err);
 	}
-	sc_engine_trap_tsc();  /* the counter: the same in every phase (child_phases.h) */
+	tsc = sc_engine_trap_tsc();  /* the counter: the same in every phase (child_phases.h) */
 	if (loaded.sandboxed)
 		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
+	if (tsc < 0) {
+		size_t n = strlen(loaded.note);
+
+		snprintf(loaded.note + n, sizeof(loaded.note) - n, "; rdtsc not trapped (the kernel "
+			 "accepts the trap, the counter runs natively): the candidate can time its "
+			 "calls");
+	}
 	/* The check's time starts once the candidate is loaded. */
 	ch.grid_deadline = a->grid_deadline;
 	ch.deadline = a->deadline;
