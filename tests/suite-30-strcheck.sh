@@ -196,10 +196,10 @@ check replay_grid_case_index $? "exit $rc, see $out/grid-case.out"
 
 # ---- isolation ----
 # exit() in the candidate: reported, the run resumes after it, the leak
-# found before it is kept.
+# found before it is kept (listed after the crash: worst first).
 $SC --impl=build/zoo/iso_leak_then_exit.so --time=0 --no-race > "$out/iso-exit.out" 2>&1
 rc=$?
-grep -q '^DEFECT 1: leak' "$out/iso-exit.out" && grep -q '^DEFECT 2: crash (rule no-exit)' "$out/iso-exit.out" &&
+grep -q '^DEFECT 1: crash (rule no-exit)' "$out/iso-exit.out" && grep -q '^DEFECT 2: leak' "$out/iso-exit.out" &&
 	grep -q '^checked process restarted' "$out/iso-exit.out" &&
 	grep -q '^cases: 8902[0-9]* of 890270 in the grid' "$out/iso-exit.out" && [ $rc = 1 ]
 check isolation_exit_keeps_earlier_findings_and_resumes $? "exit $rc, see $out/iso-exit.out"

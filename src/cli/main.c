@@ -356,6 +356,7 @@ int main(int argc, char **argv)
 		sc_candidate_rename(&cand, o.impl, err, sizeof(err));
 		return fail("%s%s", err, "");
 	}
+	sc_record_by_severity(s);
 	if (sc_deliver(&dv, &p, &ri, s, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	switch (sc_report_verdict(s)) {

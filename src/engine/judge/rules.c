@@ -15,6 +15,19 @@ const char *sc_class_name(enum sc_class cls)
 	return (unsigned)cls < SC_CLASS_COUNT ? class_names[cls] : "?";
 }
 
+int sc_class_severity(enum sc_class cls)
+{
+	static const unsigned char rank[SC_CLASS_COUNT] = {
+		[SC_OVERWRITE] = 1, [SC_UNDERWRITE] = 1, [SC_SRC_WRITE] = 1,
+		[SC_OVERREAD] = 2, [SC_UNDERREAD] = 2,
+		[SC_CRASH] = 3, [SC_HANG] = 3, [SC_TAMPER] = 3,
+		[SC_RACE] = 4, [SC_TERMINATION] = 5, [SC_LEAK] = 6, [SC_CONTENT] = 6,
+		[SC_RETVAL] = 7, [SC_PASS] = 8,
+	};
+
+	return (unsigned)cls < SC_CLASS_COUNT ? rank[cls] : 9;
+}
+
 #define B(cls) SC_CLASS_BIT(SC_##cls)
 
 const struct sc_rule sc_rules[SC_RULE_COUNT] = {

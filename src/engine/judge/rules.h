@@ -36,6 +36,12 @@ enum sc_class {
 /* The class's name as reports print it ("overread", ...; "?" if unknown). */
 const char *sc_class_name(enum sc_class cls);
 
+/* How bad a class is, 1 first: a write outside dest or into src, then a
+ * read outside what the call may read, a crash, hang or tampering, a race,
+ * a missing terminator, content and leaks, return values.  The order
+ * defects are listed in (a scan row's first defect is the worst). */
+int sc_class_severity(enum sc_class cls);
+
 /* Every rule, in the order of the table (and of --list-rules). */
 enum sc_rule_id {
 	SC_RULE_NO_FAULT,

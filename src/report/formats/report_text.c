@@ -9,44 +9,9 @@
 
 #include "../../engine/base/bytes.h"
 #include "../../engine/case/count.h"
+#include "report_input.h"
 #include "report_util.h"
 #include "source_lines.h"
-
-/* The source as a C string literal, the middle left out when long. */
-#define SRC_HEAD 40
-#define SRC_TAIL 24
-#define SRC_WHOLE (SRC_HEAD + SRC_TAIL + 8)  /* shown whole up to this long */
-
-static void print_source(FILE *out, const struct sc_case *c)
-{
-	/* Room for the longest source shown whole, every byte escaped. */
-	static char buf[SC_ESCAPE_MAX(SRC_WHOLE)];
-
-	if (c->src_len <= SRC_WHOLE) {
-		sc_escape(c->src, c->src_len, buf, sizeof(buf));
-		fprintf(out, "\"%s\"", buf);
-		return;
-	}
-	sc_escape(c->src, SRC_HEAD, buf, sizeof(buf));
-	fprintf(out, "\"%s\" ... (%zu bytes) ... ", buf, c->src_len - SRC_HEAD - SRC_TAIL);
-	sc_escape(c->src + c->src_len - SRC_TAIL, SRC_TAIL, buf, sizeof(buf));
-	fprintf(out, "\"%s\"", buf);
-}
-
-/* dest's string before the call (strlcat, strncat), cut when long. */
-static void print_dest_string(FILE *out, const struct sc_case *c)
-{
-	static char buf[SC_ESCAPE_MAX(SRC_WHOLE)];
-	size_t dlen = sc_case_dlen(c), n = c->dst_init_len;
-
-	sc_escape(c->dst_init, n <= SRC_WHOLE ? n : SRC_HEAD, buf, sizeof(buf));
-	fprintf(out, "            dest   = \"%s\"%s before the call: ", buf,
-		n <= SRC_WHOLE ? "" : "...");
-	if (dlen == n)
-		fprintf(out, "%zu byte(s), no NUL\n", n);
-	else
-		fprintf(out, "%zu byte(s), strlen %zu\n", n, dlen);
-}
 
 static void print_ret(FILE *out, enum sc_api api, int64_t ret)
 {
@@ -81,23 +46,6 @@ static void print_actual(FILE *out, enum sc_api api, const struct sc_defect *d)
 		fprintf(out, "returned ");
 		print_ret(out, api, d->ret);
 	}
-}
-
-static void print_place(FILE *out, const char *name, enum sc_place place, unsigned off,
-			const struct sc_defect *d, unsigned align, const uint64_t gap[2],
-			size_t len)
-{
-	fprintf(out, "%-6s %zu byte(s), ", name, len);
-	if (place == SC_AT_START)
-		fprintf(out, "starts %u byte(s) after a guard page", off);
-	else if (place == SC_AT_END)
-		fprintf(out, "ends %u byte(s) before a guard page", off);
-	else
-		fprintf(out, "away from the guard pages, 64-byte boundary + %u", off);
-	if (d->has_place)
-		fprintf(out, " (address 64n+%u; %" PRIu64 " / %" PRIu64
-			" bytes to the guard before / after)", align, gap[0], gap[1]);
-	fputc('\n', out);
 }
 
 static void print_image_row(FILE *out, const char *label, const unsigned char *img,
@@ -143,8 +91,8 @@ static void print_image(FILE *out, const struct sc_defect *d, size_t count)
 				fputs("  ", out);
 			fputs(d->want[k - d->img_from] != d->got[k - d->img_from] ? " ^^" : "   ", out);
 		}
-		fprintf(out, "\n            %" PRIu64 " byte(s) differ in dest and its margins\n",
-			d->ndiff);
+		fprintf(out, "\n            %" PRIu64 " byte%s differ%s in dest and its margins\n",
+			d->ndiff, SC_PL(d->ndiff), d->ndiff == 1 ? "s" : "");
 	}
 }
 
@@ -172,7 +120,7 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 			   const struct sc_defect *d, int n)
 {
 	static struct sc_case c;
-	char count_text[SC_COUNT_TEXT], src_lines[400];
+	char src_lines[400];
 	int conc = sc_report_is_race_run(d);
 
 	fprintf(out, "DEFECT %d: %s (rule %s), %" PRIu64 " case(s)\n", n, sc_class_name(d->cls),
@@ -183,34 +131,8 @@ void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_r
 								  sizeof(src_lines)))
 		fprintf(out, "  source    %s\n", src_lines);
 	if (d->has_case) {
-		size_t len;
-
 		sc_case_decode(&c, d->case_bytes, d->case_len);
-		len = sc_case_strlen(&c);
-		fprintf(out, "  input     src    = ");
-		print_source(out, &c);
-		if (len < c.src_len)
-			fprintf(out, "\n                   %zu byte(s), strlen %zu\n", c.src_len, len);
-		else
-			fprintf(out, "\n                   %zu byte(s), no NUL\n", c.src_len);
-		if (sc_api_appends(c.api))
-			print_dest_string(out, &c);
-		if (c.api == SC_MEMCCPY)
-			fprintf(out, "            c      = %" PRId32 " (0x%x), as unsigned char 0x%02x%s\n",
-				c.ch, (unsigned)c.ch, (unsigned char)c.ch,
-				sc_case_chpos(&c) < c.src_len ? "" : ", not in src");
-		/* The bound by the name its API's prototype gives it. */
-		fprintf(out, "            %-6s = %s%s\n", c.api == SC_STRLCAT ? "size" :
-			c.api >= SC_STRNCAT ? "n" : "count",
-			sc_count_describe(&c, count_text, sizeof(count_text)),
-			sc_count_is_huge(&c) ? " (huge)" : "");
-		fputs("            ", out);
-		print_place(out, "src", c.src_place, c.src_off, d, d->src_align, d->src_gap, c.src_len);
-		fputs("            ", out);
-		print_place(out, "dest", c.dst_place, c.dst_off, d, d->dst_align, d->dst_gap,
-			    sc_case_dst_len(&c));
-		if (c.policy == SC_STRICT)
-			fputs("            policy --strict\n", out);
+		sc_report_text_input(out, &c, d);
 	}
 	if (d->has_ref) {
 		fputs("  expected  returns ", out);

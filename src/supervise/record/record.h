@@ -148,6 +148,10 @@ struct sc_record {
 };
 
 /* Free a record sc_supervise returned (record.c). */
+/* Order the distinct defects by their class's severity, worst first
+ * (sc_class_severity), keeping the order found within one severity. */
+void sc_record_by_severity(struct sc_record *s);
+
 void sc_record_free(struct sc_record *s);
 
 #endif
