@@ -100,12 +100,16 @@ int sc_demand_judge(const struct sc_arena *a, const struct sc_case *c,
 		       nul < 0 ? SC_RULE_HUGE_COUNT_WRITES_NOTHING :
 		       how == W_ZERO ? SC_RULE_ZERO_PADDED :
 		       c->policy == SC_STRICT ? SC_RULE_UNCHANGED_AFTER_NUL : SC_RULE_NO_LEAK_AFTER_NUL;
+		if (nul < 0)
+			return sc_add_finding(f, nf, max, rule, SC_PASS, (int64_t)first,
+					      "dest[%" PRIu64 "] = 0x%02x (inside count, dest backed on "
+					      "demand): expected it untouched, the call writes nothing "
+					      "(%" PRIu64 " byte%s written)", first, b, bad, SC_PL(bad));
 		return sc_add_finding(f, nf, max, rule, SC_PASS, (int64_t)first,
 				      "dest[%" PRIu64 "] = 0x%02x, %" PRIu64 " byte%s after the NUL "
 				      "(inside count, dest backed on demand): %s (%" PRIu64
-				      " byte%s)", first, b, first - (uint64_t)(nul < 0 ? 0 : nul),
-				      SC_PL(first - (uint64_t)(nul < 0 ? 0 : nul)),
-				      nul < 0 ? "expected it untouched" : how == W_ZERO ?
+				      " byte%s)", first, b, first - (uint64_t)nul,
+				      SC_PL(first - (uint64_t)nul), how == W_ZERO ?
 				      "expected 0" : c->policy == SC_STRICT ?
 				      "changed (--strict allows none)" : "neither left alone nor zeroed",
 				      bad, SC_PL(bad));
