@@ -309,6 +309,7 @@ bad missing_symbol_named "has no symbol 'my_copy'" --symbol=my_copy
 bad ctor_crash "its constructor crashed (Segmentation fault" --impl=build/zoo/load_ctor_crash.so
 bad ctor_exit "its constructor called exit(0)" --impl=build/zoo/load_ctor_exit.so
 bad ctor_hang "its constructor did not return within 5 s" --impl=build/zoo/load_ctor_hang.so
+bad ctor_stdout "cannot load build/zoo/load_ctor_stdout.so: its constructor replaced standard descriptor 1" --impl=build/zoo/load_ctor_stdout.so
 bad hex_odd "even number of hex digits" --case=123
 bad hex_junk "even number of hex digits" --case=zz00000000000000
 bad hex_short "too short" --case=0011

@@ -112,6 +112,16 @@ static struct region *region_of(const struct sc_arena *a)
 	return NULL;
 }
 
+int sc_demand_fds(int *fds, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < REGIONS && n < max; i++)
+		if (regions[i].data)
+			fds[n++] = regions[i].fd;
+	return n;
+}
+
 static size_t round_up(size_t n, size_t to)
 {
 	return (n + to - 1) / to * to;

@@ -88,6 +88,11 @@ const unsigned char *sc_demand_region(const struct sc_arena *a);
 /* Give a's region's pages back (before the next case). */
 void sc_demand_reset(const struct sc_arena *a);
 
+/* The memfds behind the regions, at most max of them into fds: the
+ * descriptors the engine keeps open (the child closes every other one it
+ * did not open).  Returns how many. */
+int sc_demand_fds(int *fds, int max);
+
 /* Cases cut at the cap since the engine started (the supervisor's note). */
 extern volatile unsigned long sc_demand_cuts;
 

@@ -10,6 +10,7 @@
 #include "../../engine/race/race.h"
 #include "../plan/channel.h"
 #include "child.h"
+#include "child_fds.h"
 #include "child_phases.h"
 #include "child_trace.h"
 #include "../plan/findings.h"
@@ -326,7 +327,8 @@ void sc_child_main(const struct sc_child_args *a)
 	char err[512], note[320];
 	enum sc_phase phase = a->phase;
 	uint64_t from = a->from;
-	int tsc;
+	struct sc_std_fds std;
+	int tsc, bad;
 
 	sc_child_fresh_process(a->null_in, a->out, a->chan);
 	ch.a = a;
@@ -337,23 +339,28 @@ void sc_child_main(const struct sc_child_args *a)
 		loaded.sandboxed = sc_sandbox_early(a->chan, &a->b->where, note, sizeof(note));
 	snprintf(loaded.note, sizeof(loaded.note), "%s", note);
 	sc_child_pin_for_the_run();
+	sc_child_std_fds(&std);
 	ch.fn = sc_load(a->p->impl, a->p->symbol, a->p->api, err, sizeof(err));
 	if (!ch.fn)
 		load_error(&ch, err);
+	if ((bad = sc_child_std_fds_changed(&std)) >= 0) {
+		snprintf(err, sizeof(err), "cannot load %s: its constructor replaced standard "
+			 "descriptor %d (strcheck's %s) with a file of its own", a->p->impl, bad,
+			 bad ? "output" : "input");
+		load_error(&ch, err);
+	}
 	if (sc_engine_init(&ch.e, a->p->timeout_ms) != 0) {
 		snprintf(err, sizeof(err), "cannot map the guard arenas: %s", strerror(errno));
 		load_error(&ch, err);
 	}
 	tsc = sc_engine_trap_tsc();  /* the counter: the same in every phase (child_phases.h) */
+	/* What a constructor opened (or a thread of its, until the lock). */
+	sc_child_close_strays(a->chan);
 	if (loaded.sandboxed)
 		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
-	if (tsc < 0) {
-		size_t n = strlen(loaded.note);
-
-		snprintf(loaded.note + n, sizeof(loaded.note) - n, "; rdtsc not trapped (the kernel "
-			 "accepts the trap, the counter runs natively): the candidate can time its "
-			 "calls");
-	}
+	sc_child_close_strays(a->chan);
+	if (tsc < 0)
+		sc_child_note_tsc(loaded.note, sizeof(loaded.note));
 	/* The check's time starts once the candidate is loaded. */
 	ch.grid_deadline = a->grid_deadline;
 	ch.deadline = a->deadline;

@@ -5,6 +5,8 @@
 #ifndef SC_CHILD_PHASES_H
 #define SC_CHILD_PHASES_H
 
+#include <stddef.h>
+
 /*
  * Before the candidate is loaded: this thread stays on one CPU for the
  * whole run (the sampled checks pinned it only while they ran; its
@@ -14,6 +16,13 @@
  * counter (sc_engine_trap_tsc).
  */
 void sc_child_pin_for_the_run(void);
+
+/*
+ * Where the kernel accepted the time-stamp trap but rdtsc still ran
+ * natively (sc_engine_trap_tsc() < 0): the limit, appended to the sandbox
+ * note the report prints.
+ */
+void sc_child_note_tsc(char *note, size_t size);
 
 /*
  * First of all in the child: the process as a freshly started program has
