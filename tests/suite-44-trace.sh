@@ -96,6 +96,24 @@ for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512 strscpy
 	check "lib_${sym}_passes_traced" "$([ "$r" = PASS ]; echo $?)" "$r"
 done
 
+# The read set only (an API without a race promise, no --reader): the
+# pages the call may read stay open, so a correct byte loop's whole plan
+# takes no fault at all, an over-read onto a mapped page is still found
+# (one fault), and a page the candidate opens with the tracer's own
+# mprotect is tamper.
+r=$($T check build/zoo/ok_strlcpy_bsd.so strlcpy strlcpy 0 100000)
+echo "$r" > "$out/read-set.txt"
+[[ $r == *"read-set-only cases 1916"* && $r == *"faults 0 "* && $r == *PASS ]]
+check read_set_only_strlcpy_takes_no_fault $? "$(echo $r)"
+r=$($T check build/zoo/bad_overread_strlcpy_vector_page.so strlcpy strlcpy 1852 1)
+[[ $r == *"faults 1 "* && $r == *"FINDING overread reads-allowed-pages"* ]]
+check read_set_only_finds_overread_on_mapped_page $? "$(echo $r)"
+r=$($T reopen)
+[[ $r == "TAMPER traced: after the call a source page the tracer had closed"* ]]
+check read_set_only_reopened_page_is_tamper $? "$r"
+r=$($T reopen none)
+check read_set_only_without_reopen_passes "$([ "$r" = PASS ]; echo $?)" "$r"
+
 # The tracer against itself: every byte copied was seen read, every byte
 # written seen stored (a skipped access or a width decoded short shows).
 # cover BINARY: prints one line per path, "SYMBOL COVERED" or its gap.

@@ -9,6 +9,12 @@
  *   test_trace bench SO SYMBOL N      CPU and wall time per traced access
  *       (the probe's byte loop) and traced cases per second over the
  *       first N cases of the list on SO's SYMBOL
+ *   test_trace reopen [none]         a strlcpy that opens the source page
+ *       after its string with the tracer's own mprotect (as a hostile
+ *       candidate borrowing it would), over the first 40 cases: the read
+ *       set's trace must report tamper (no-memory-changes); "none": the
+ *       same copy without the mprotect must pass.  Prints "TAMPER what",
+ *       "PASS" or "FINDING ..."
  *   test_trace check SO SYMBOL API [reader] [FROM N]
  *       runs traced cases FROM..FROM+N-1 of the list on SO's SYMBOL and
  *       prints "cases C accesses A flips F" and the first finding as
@@ -17,7 +23,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../src/engine/run/engine.h"
 #include "../src/engine/load/load.h"
@@ -34,6 +42,25 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 static struct sc_case c;
+static int reopen_page = 1;
+
+/* A correct strlcpy that, in the read set's trace, opens the page after
+ * its string's last page (what a candidate hiding an over-read would do). */
+static size_t strlcpy_reopen(char *d, const char *s, size_t n)
+{
+	size_t len = strlen(s);
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+
+	if (reopen_page)
+		sc_trace_mprotect((void *)((((uintptr_t)s + len) & ~(page - 1)) + page), page, PROT_READ);
+	if (n) {
+		size_t k = len < n - 1 ? len : n - 1;
+
+		memcpy(d, s, k);
+		d[k] = 0;
+	}
+	return len;
+}
 
 int main(int argc, char **argv)
 {
@@ -143,6 +170,24 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
+	if (argc >= 2 && !strcmp(argv[1], "reopen")) {
+		struct sc_traced r;
+
+		reopen_page = !(argc > 2 && !strcmp(argv[2], "none"));
+		if (sc_trace_init(&t) != 0)
+			return 2;
+		memset(&r, 0, sizeof(r));
+		for (uint64_t k = 0; k < 40; k++) {
+			sc_trace_case(SC_STRLCPY, k, &c);
+			if (sc_trace_check(&e, &t, &c, (void *)strlcpy_reopen, 0, &r)) {
+				printf("%s %s\n", strcmp(r.f[0].rule, "no-memory-changes") ? "FINDING" : "TAMPER",
+				       r.f[0].what);
+				return 0;
+			}
+		}
+		printf("PASS\n");
+		return 0;
+	}
 	if (argc >= 2 && !strcmp(argv[1], "probe")) {
 		printf("cost %.0f ns per traced access\n", sc_trace_cost_ns(&e, 2000));
 		return 0;
@@ -174,15 +219,18 @@ int main(int argc, char **argv)
 	}
 	{
 		char err[256];
-		enum sc_api api = !strcmp(argv[4], "strscpy_pad") ? SC_STRSCPY_PAD : SC_STRSCPY;
+		enum sc_api api = SC_STRSCPY;
 		int reader = argc > 5 && !strcmp(argv[5], "reader"), a = 5 + reader;
 		uint64_t from = argc > a ? strtoull(argv[a], NULL, 0) : 0;
 		uint64_t n = argc > a + 1 ? strtoull(argv[a + 1], NULL, 0) : 256;
-		void *fn = sc_load(argv[2], argv[3], api, err, sizeof(err));
+		void *fn;
 		struct sc_traced r;
-		double start = sc_now();
+		double start = sc_now(), c0 = cpu_now();
 		uint64_t k;
 
+		if (sc_api_parse(argv[4], &api) != 0)
+			return 2;
+		fn = sc_load(argv[2], argv[3], api, err, sizeof(err));
 		if (!fn) {
 			fprintf(stderr, "%s\n", err);
 			return 2;
@@ -201,6 +249,9 @@ int main(int argc, char **argv)
 		       (unsigned long long)(k - from + (k < from + n)), (unsigned long long)r.accesses,
 		       (unsigned long long)r.runs, (unsigned long long)r.flips, sc_now() - start,
 		       r.cut ? " (cut)" : "");
+		printf("faults %llu (%.3f a traced access), read-set-only cases %llu, %.2f s CPU\n",
+		       (unsigned long long)r.faults, r.accesses ? (double)r.faults / (double)r.accesses : 0,
+		       (unsigned long long)r.reads_only, cpu_now() - c0);
 		if (r.nf)
 			printf("FINDING %s %s case=%llu flip=%u@%u: %s\n", sc_class_name(r.f[0].cls),
 			       r.f[0].rule, (unsigned long long)k, r.flip.byte, r.flip.read, r.f[0].what);

@@ -69,6 +69,13 @@ struct sc_trace {
 	 * of the source, [skip_dst, +skip_dst_len) of dest; page-aligned. */
 	const unsigned char *skip_src, *skip_dst;
 	size_t skip_src_len, skip_dst_len;
+	/* The read set only (set before the call; no flip, no dest traced):
+	 * skip_src holds the pages the call may read, left readable, so only
+	 * a read elsewhere faults and is recorded.  After the call, reopened
+	 * is a source page the tracer had closed and found readable (its
+	 * protection changed during the call), or NULL. */
+	int reads_only;
+	const unsigned char *reopened;
 	/* Reader (set before the call, implies trace_dest): watch
 	 * dest[0..count-1] after stores. */
 	int watch_dest;
@@ -83,8 +90,10 @@ struct sc_trace {
 	 * emulator's tests compare the two). */
 	int no_emulate;
 	/* After the call: instructions whose accesses the tracer performed,
-	 * and instructions single-stepped. */
-	size_t emulated, stepped;
+	 * and instructions single-stepped; the signals the tracer took (its
+	 * faults, traps and trapped system calls: what a traced call costs
+	 * beyond the call). */
+	size_t emulated, stepped, faults;
 };
 
 /*

@@ -259,6 +259,7 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 			return 1;
 		}
 		sc_calls++;  /* progress, for the watchdog */
+		t->faults++;
 		if (!T.step && !t->no_emulate &&
 		    (sc_emu_rep(uc, T.view, rep_element) >= 0 || emulate(uc, a, w)))
 			return 1;
@@ -274,6 +275,7 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 	}
 	if (sig != SIGTRAP || !T.step)
 		return 0;
+	t->faults++;
 	/* The instruction ran: its accesses are done. */
 	if (done(t)) {
 		uc->uc_mcontext.gregs[REG_EFL] &= ~TF;
