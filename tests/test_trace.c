@@ -9,6 +9,10 @@
  *   test_trace bench SO SYMBOL N      CPU and wall time per traced access
  *       (the probe's byte loop) and traced cases per second over the
  *       first N cases of the list on SO's SYMBOL
+ *   test_trace fault N               the floor a traced access cannot go
+ *       below while every access faults: N bare page faults, each on a
+ *       PROT_NONE page whose handler performs the load (from a second,
+ *       readable mapping of the page) and moves on; CPU and wall per fault
  *   test_trace reopen [none]         a strlcpy that opens the source page
  *       after its string with the tracer's own mprotect (as a hostile
  *       candidate borrowing it would), over the first 40 cases: the read
@@ -23,7 +27,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -62,11 +68,60 @@ static size_t strlcpy_reopen(char *d, const char *s, size_t n)
 	return len;
 }
 
+/* The bare fault: `movzbl (%rsi), %eax` (3 bytes) on a closed page, the
+ * handler loading the byte from the page's readable alias. */
+static const unsigned char *fault_page, *fault_alias;
+
+static void on_bare_fault(int sig, siginfo_t *si, void *uctx)
+{
+	ucontext_t *uc = uctx;
+
+	(void)sig;
+	uc->uc_mcontext.gregs[REG_RAX] = fault_alias[(const unsigned char *)si->si_addr - fault_page];
+	uc->uc_mcontext.gregs[REG_RIP] += 3;
+}
+
+static int bare_fault(unsigned long n)
+{
+	struct sigaction sa, old;
+	int fd = memfd_create("bare", 0);
+	unsigned long sum = 0;
+	double w0, c0, wall, cpu;
+
+	if (fd < 0 || ftruncate(fd, 4096) != 0)
+		return 2;
+	fault_page = mmap(NULL, 4096, PROT_NONE, MAP_SHARED, fd, 0);
+	fault_alias = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+	if (fault_page == MAP_FAILED || fault_alias == MAP_FAILED)
+		return 2;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_bare_fault;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSEGV, &sa, &old);
+	w0 = sc_now();
+	c0 = cpu_now();
+	for (unsigned long i = 0; i < n; i++) {
+		unsigned long v;
+
+		__asm__ volatile(".byte 0x0f, 0xb6, 0x06" : "=a"(v) : "S"(fault_page + (i & 4095)) : "memory");
+		sum += v;
+	}
+	wall = sc_now() - w0;
+	cpu = cpu_now() - c0;
+	sigaction(SIGSEGV, &old, NULL);
+	printf("bare fault: %.1f us CPU, %.1f us wall (%lu faults whose handler performs the load%s)\n",
+	       cpu * 1e6 / (double)n, wall * 1e6 / (double)n, n, sum ? ", wrong bytes" : "");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *why;
 	struct sc_trace t;
 
+	/* TEST_TRACE_ONWARD=0: one fault per traced access (suite-44 compares) */
+	if (getenv("TEST_TRACE_ONWARD") && !strcmp(getenv("TEST_TRACE_ONWARD"), "0"))
+		sc_trace_onward_on = 0;
 	if (sc_engine_init(&e, 2000) != 0) {
 		perror("engine");
 		return 2;
@@ -160,6 +215,8 @@ int main(int argc, char **argv)
 		       (unsigned long long)k, (unsigned long long)r.runs, (unsigned long long)r.flips,
 		       (unsigned long long)r.accesses, k / cpu, k / wall,
 		       r.accesses ? cpu * 1e6 / (double)r.accesses : 0, r.nf ? " (stopped at a finding)" : "");
+		printf("  faults (the tracer's signals): %llu, %.3f a traced access\n", (unsigned long long)r.faults,
+		       r.accesses ? (double)r.faults / (double)r.accesses : 0);
 		{
 			unsigned long em, st;
 			char log[1024];
@@ -170,6 +227,8 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
+	if (argc >= 3 && !strcmp(argv[1], "fault"))
+		return bare_fault(strtoul(argv[2], NULL, 0));
 	if (argc >= 2 && !strcmp(argv[1], "reopen")) {
 		struct sc_traced r;
 
@@ -252,6 +311,12 @@ int main(int argc, char **argv)
 		printf("faults %llu (%.3f a traced access), read-set-only cases %llu, %.2f s CPU\n",
 		       (unsigned long long)r.faults, r.accesses ? (double)r.faults / (double)r.accesses : 0,
 		       (unsigned long long)r.reads_only, cpu_now() - c0);
+		if (getenv("TEST_TRACE_STOPS")) {
+			char log[1024];
+
+			sc_trace_onward_stops(log, sizeof(log));
+			printf("onward stopped at: %s\n", log);
+		}
 		if (r.nf)
 			printf("FINDING %s %s case=%llu flip=%u@%u: %s\n", sc_class_name(r.f[0].cls),
 			       r.f[0].rule, (unsigned long long)k, r.flip.byte, r.flip.read, r.f[0].what);

@@ -38,6 +38,10 @@ static void arm(void *arg)
 			T.by[T.dst_len - 1] = UINT32_MAX;
 		}
 	}
+	/* The candidate's stack: below this hook's caller, whose frame and
+	 * its callers' lie above this one (mapped); the call's return address
+	 * among them (a return into the checker's code stops onward). */
+	T.stack_top = (uintptr_t)__builtin_frame_address(0) + 512;
 	T.nopen = 0;
 	T.step = 0;
 	T.reads_seen = 0;
@@ -97,7 +101,7 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 	int term = e->dest_terminated;
 
 	t->n = 0;
-	t->emulated = t->stepped = t->faults = 0;
+	t->emulated = t->stepped = t->faults = t->onward = 0;
 	t->reopened = NULL;
 	t->cut = 0;
 	t->flipped = 0;
