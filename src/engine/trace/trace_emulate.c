@@ -16,7 +16,6 @@
 #include "trace_insn.h"
 
 #define STUB 32  /* bytes per rewritten instruction (15 + the jump back) */
-#define STUBS 128  /* one per decoded instruction kept (trace_decode.c) */
 
 /* Read and written by the assembly below (so not static). */
 uint64_t *sc_emu_g;            /* the frame's general registers */
@@ -65,7 +64,7 @@ extern const char sc_emu_back[], sc_emu_end[];
 /* The stubs and, in the same mapping (a RIP-relative disp32 reaches it),
  * the scratch they address.  Mapped before the sandbox locks, among the
  * checker's mappings, which it keeps from the candidate's memory calls. */
-#define STUBS_LEN 8192
+#define STUBS_LEN 8192  /* one stub per decoded instruction kept (trace_decode.c) */
 #define CODE_LEN (STUBS_LEN + SC_EMU_BLOCKS_LEN)  /* the stubs, then onward's blocks */
 static unsigned char *code, *scratch;
 static sigjmp_buf back;
@@ -255,7 +254,6 @@ static int form(struct sc_insn *d)
 int sc_emu_can(void *uctx)
 {
 	struct sc_insn *d = sc_insn_at(uctx);
-
 	return d && code && form(d);
 }
 
