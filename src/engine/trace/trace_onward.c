@@ -51,8 +51,9 @@ static int plain(const ZydisDecodedInstruction *in, const ZydisDecodedOperand *o
 	case ZYDIS_CATEGORY_AVX512_BITALG: case ZYDIS_CATEGORY_AVX512_VBMI: case ZYDIS_CATEGORY_VBMI2:
 	case ZYDIS_CATEGORY_KMASK: case ZYDIS_CATEGORY_LOGICAL_FP: case ZYDIS_CATEGORY_BLEND:
 	case ZYDIS_CATEGORY_BROADCAST: case ZYDIS_CATEGORY_COMPRESS: case ZYDIS_CATEGORY_EXPAND:
-	case ZYDIS_CATEGORY_CONFLICT: case ZYDIS_CATEGORY_STTNI:
+	case ZYDIS_CATEGORY_CONFLICT: case ZYDIS_CATEGORY_STTNI: case ZYDIS_CATEGORY_PREFETCH:
 		break;
+
 	default:
 		/* lea is "misc"; endbr64 (CET) runs as a nop */
 		if (in->mnemonic != ZYDIS_MNEMONIC_LEA && in->mnemonic != ZYDIS_MNEMONIC_ENDBR64)
@@ -74,6 +75,11 @@ static int plain(const ZydisDecodedInstruction *in, const ZydisDecodedOperand *o
 		if (o->type == ZYDIS_OPERAND_TYPE_IMMEDIATE)
 			continue;
 		if (o->type == ZYDIS_OPERAND_TYPE_MEMORY) {
+			/* A nop's or a prefetch's operand is never accessed and
+			 * never faults (nor is it traced natively). */
+			if (in->meta.category == ZYDIS_CATEGORY_NOP || in->meta.category == ZYDIS_CATEGORY_WIDENOP ||
+			    in->meta.category == ZYDIS_CATEGORY_PREFETCH)
+				continue;
 			/* lea computes an address and reads nothing; not from RIP,
 			 * which differs out of line */
 			if (o->mem.type != ZYDIS_MEMOP_TYPE_AGEN || o->mem.base == ZYDIS_REGISTER_RIP ||
