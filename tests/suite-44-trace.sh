@@ -131,8 +131,7 @@ for e in ok_byte_loop:strscpy ok_aligned_word:strscpy ok_page_limited:strscpy \
 done
 d=$(same_onward build/libstrscpy.so strscpy strscpy reader 0 400)
 check onward_same_trace_lib_strscpy "$([ -z "$d" ]; echo $?)" "$d"
-# (the AVX2 path's loop is aligned by a nopl with a memory operand, which
-# touches nothing: an onward tracer once recorded it as a read)
+# (the AVX2 path's loop is aligned by a nopl with a memory operand: once recorded as a read)
 if grep -q avx2 /proc/cpuinfo; then
 	d=$(same_onward build/libstrscpy.so strscpy_avx2 strscpy reader 0 200)
 	check onward_same_trace_lib_strscpy_avx2 "$([ -z "$d" ]; echo $?)" "$d"
