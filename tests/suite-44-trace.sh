@@ -96,6 +96,54 @@ for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512 strscpy
 	check "lib_${sym}_passes_traced" "$([ "$r" = PASS ]; echo $?)" "$r"
 done
 
+# The read set only (no race promise, no --reader): the pages the call may
+# read stay open, so a correct byte loop's plan takes no fault, an
+# over-read onto a mapped page is still found (one fault), and a page the
+# candidate opens with the tracer's own mprotect is tamper.
+r=$($T check build/zoo/ok_strlcpy_bsd.so strlcpy strlcpy 0 100000)
+[[ $r == *"read-set-only cases 1916"* && $r == *"faults 0 "* && $r == *PASS ]]
+check read_set_only_strlcpy_takes_no_fault $? "$(echo $r)"
+r=$($T check build/zoo/bad_overread_strlcpy_vector_page.so strlcpy strlcpy 1852 1)
+[[ $r == *"faults 1 "* && $r == *"FINDING overread reads-allowed-pages"* ]]
+check read_set_only_finds_overread_on_mapped_page $? "$(echo $r)"
+r=$($T reopen)
+[[ $r == "TAMPER traced: after the call a source page the tracer had closed"* ]]
+check read_set_only_reopened_page_is_tamper $? "$r"
+r=$($T reopen none)
+check read_set_only_without_reopen_passes "$([ "$r" = PASS ]; echo $?)" "$r"
+
+# Onward: after a fault the tracer performs the following instructions
+# too (registers, the arenas, the stack), for one fault per call or loop
+# instead of one per access.  The trace must be the very one of one fault
+# per access (TEST_TRACE_ONWARD=0): the same accesses, flips and findings.
+same_onward() {
+	local a b
+	a=$(TEST_TRACE_ONWARD=1 $T check "$@" | grep -v '^faults' | sed 's/ in [0-9.]* s//')
+	b=$(TEST_TRACE_ONWARD=0 $T check "$@" | grep -v '^faults' | sed 's/ in [0-9.]* s//')
+	[ "$a" = "$b" ] && [ -n "$a" ] || echo "onward: $a / one fault each: $b"
+}
+for e in ok_byte_loop:strscpy ok_aligned_word:strscpy ok_page_limited:strscpy \
+	ok_sse2_aligned:strscpy ok_overlap_tail:strscpy ok_prepass_every_byte:strscpy \
+	bad_race_residue5:strscpy bad_reader_halves_upper_first:strscpy bad_race_pad_reread:strscpy_pad; do
+	z=${e%%:*}
+	d=$(same_onward "build/zoo/$z.so" strscpy "${e#*:}" reader 0 120)
+	check "onward_same_trace_${z}" "$([ -z "$d" ]; echo $?)" "$d"
+done
+d=$(same_onward build/libstrscpy.so strscpy strscpy reader 0 400)
+check onward_same_trace_lib_strscpy "$([ -z "$d" ]; echo $?)" "$d"
+# (the AVX2 path's loop is aligned by a nopl with a memory operand: once recorded as a read)
+if grep -q avx2 /proc/cpuinfo; then
+	d=$(same_onward build/libstrscpy.so strscpy_avx2 strscpy reader 0 200)
+	check onward_same_trace_lib_strscpy_avx2 "$([ -z "$d" ]; echo $?)" "$d"
+fi
+# ... and the byte loop's whole plan with --reader (1.4 million accesses,
+# once one fault each) takes fewer faults than one per 100 accesses.
+r=$($T check build/zoo/ok_byte_loop.so strscpy strscpy reader 0 100000)
+f=$(echo "$r" | sed -n 's/^faults \([0-9]*\) .*/\1/p')
+a=$(echo "$r" | sed -n 's/^cases [0-9]* accesses \([0-9]*\) .*/\1/p')
+[[ $r == *PASS ]] && [ -n "$f" ] && [ $((f * 100)) -lt "${a:-0}" ]
+check onward_byte_loop_under_one_fault_per_100_accesses $? "$(echo $r)"
+
 # The tracer against itself: every byte copied was seen read, every byte
 # written seen stored (a skipped access or a width decoded short shows).
 # cover BINARY: prints one line per path, "SYMBOL COVERED" or its gap.
@@ -316,8 +364,9 @@ broken() {
 }
 # The tracer broken on purpose: these tests must go red.  1: each call's
 # first load wider than a byte is not recorded; 2: each such load is
-# decoded one byte short.
-for b in 1 2; do
+# decoded one byte short; 6: the accesses performed onward after a fault
+# (without one of their own) are not recorded.
+for b in 1 2 6; do
 	if ! broken tests/test_trace.c $b "$out/broken$b"; then
 		fail "broken_tracer_$b: build failed (see $out/broken$b.log)"
 		continue

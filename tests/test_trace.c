@@ -9,6 +9,16 @@
  *   test_trace bench SO SYMBOL N      CPU and wall time per traced access
  *       (the probe's byte loop) and traced cases per second over the
  *       first N cases of the list on SO's SYMBOL
+ *   test_trace fault N               the floor a traced access cannot go
+ *       below while every access faults: N bare page faults, each on a
+ *       PROT_NONE page whose handler performs the load (from a second,
+ *       readable mapping of the page) and moves on; CPU and wall per fault
+ *   test_trace reopen [none]         a strlcpy that opens the source page
+ *       after its string with the tracer's own mprotect (as a hostile
+ *       candidate borrowing it would), over the first 40 cases: the read
+ *       set's trace must report tamper (no-memory-changes); "none": the
+ *       same copy without the mprotect must pass.  Prints "TAMPER what",
+ *       "PASS" or "FINDING ..."
  *   test_trace check SO SYMBOL API [reader] [FROM N]
  *       runs traced cases FROM..FROM+N-1 of the list on SO's SYMBOL and
  *       prints "cases C accesses A flips F" and the first finding as
@@ -17,7 +27,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <ucontext.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../src/engine/run/engine.h"
 #include "../src/engine/load/load.h"
@@ -34,12 +48,80 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 static struct sc_case c;
+static int reopen_page = 1;
+
+/* A correct strlcpy that, in the read set's trace, opens the page after
+ * its string's last page (what a candidate hiding an over-read would do). */
+static size_t strlcpy_reopen(char *d, const char *s, size_t n)
+{
+	size_t len = strlen(s);
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+
+	if (reopen_page)
+		sc_trace_mprotect((void *)((((uintptr_t)s + len) & ~(page - 1)) + page), page, PROT_READ);
+	if (n) {
+		size_t k = len < n - 1 ? len : n - 1;
+
+		memcpy(d, s, k);
+		d[k] = 0;
+	}
+	return len;
+}
+
+/* The bare fault: `movzbl (%rsi), %eax` (3 bytes) on a closed page, the
+ * handler loading the byte from the page's readable alias. */
+static const unsigned char *fault_page, *fault_alias;
+
+static void on_bare_fault(int sig, siginfo_t *si, void *uctx)
+{
+	ucontext_t *uc = uctx;
+
+	(void)sig;
+	uc->uc_mcontext.gregs[REG_RAX] = fault_alias[(const unsigned char *)si->si_addr - fault_page];
+	uc->uc_mcontext.gregs[REG_RIP] += 3;
+}
+
+static int bare_fault(unsigned long n)
+{
+	struct sigaction sa, old;
+	int fd = memfd_create("bare", 0);
+	unsigned long sum = 0;
+	double w0, c0, wall, cpu;
+
+	if (fd < 0 || ftruncate(fd, 4096) != 0)
+		return 2;
+	fault_page = mmap(NULL, 4096, PROT_NONE, MAP_SHARED, fd, 0);
+	fault_alias = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+	if (fault_page == MAP_FAILED || fault_alias == MAP_FAILED)
+		return 2;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_bare_fault;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSEGV, &sa, &old);
+	w0 = sc_now();
+	c0 = cpu_now();
+	for (unsigned long i = 0; i < n; i++) {
+		unsigned long v;
+
+		__asm__ volatile(".byte 0x0f, 0xb6, 0x06" : "=a"(v) : "S"(fault_page + (i & 4095)) : "memory");
+		sum += v;
+	}
+	wall = sc_now() - w0;
+	cpu = cpu_now() - c0;
+	sigaction(SIGSEGV, &old, NULL);
+	printf("bare fault: %.1f us CPU, %.1f us wall (%lu faults whose handler performs the load%s)\n",
+	       cpu * 1e6 / (double)n, wall * 1e6 / (double)n, n, sum ? ", wrong bytes" : "");
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
 	const char *why;
 	struct sc_trace t;
 
+	/* TEST_TRACE_ONWARD=0: one fault per traced access (suite-44 compares) */
+	if (getenv("TEST_TRACE_ONWARD") && !strcmp(getenv("TEST_TRACE_ONWARD"), "0"))
+		sc_trace_onward_on = 0;
 	if (sc_engine_init(&e, 2000) != 0) {
 		perror("engine");
 		return 2;
@@ -133,6 +215,8 @@ int main(int argc, char **argv)
 		       (unsigned long long)k, (unsigned long long)r.runs, (unsigned long long)r.flips,
 		       (unsigned long long)r.accesses, k / cpu, k / wall,
 		       r.accesses ? cpu * 1e6 / (double)r.accesses : 0, r.nf ? " (stopped at a finding)" : "");
+		printf("  faults (the tracer's signals): %llu, %.3f a traced access\n", (unsigned long long)r.faults,
+		       r.accesses ? (double)r.faults / (double)r.accesses : 0);
 		{
 			unsigned long em, st;
 			char log[1024];
@@ -141,6 +225,26 @@ int main(int argc, char **argv)
 			printf("  performed by the tracer: %lu instructions, single-stepped: %lu%s%s\n", em, st,
 			       *log ? ": " : "", log);
 		}
+		return 0;
+	}
+	if (argc >= 3 && !strcmp(argv[1], "fault"))
+		return bare_fault(strtoul(argv[2], NULL, 0));
+	if (argc >= 2 && !strcmp(argv[1], "reopen")) {
+		struct sc_traced r;
+
+		reopen_page = !(argc > 2 && !strcmp(argv[2], "none"));
+		if (sc_trace_init(&t) != 0)
+			return 2;
+		memset(&r, 0, sizeof(r));
+		for (uint64_t k = 0; k < 40; k++) {
+			sc_trace_case(SC_STRLCPY, k, &c);
+			if (sc_trace_check(&e, &t, &c, (void *)strlcpy_reopen, 0, &r)) {
+				printf("%s %s\n", strcmp(r.f[0].rule, "no-memory-changes") ? "FINDING" : "TAMPER",
+				       r.f[0].what);
+				return 0;
+			}
+		}
+		printf("PASS\n");
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "probe")) {
@@ -174,15 +278,18 @@ int main(int argc, char **argv)
 	}
 	{
 		char err[256];
-		enum sc_api api = !strcmp(argv[4], "strscpy_pad") ? SC_STRSCPY_PAD : SC_STRSCPY;
+		enum sc_api api = SC_STRSCPY;
 		int reader = argc > 5 && !strcmp(argv[5], "reader"), a = 5 + reader;
 		uint64_t from = argc > a ? strtoull(argv[a], NULL, 0) : 0;
 		uint64_t n = argc > a + 1 ? strtoull(argv[a + 1], NULL, 0) : 256;
-		void *fn = sc_load(argv[2], argv[3], api, err, sizeof(err));
+		void *fn;
 		struct sc_traced r;
-		double start = sc_now();
+		double start = sc_now(), c0 = cpu_now();
 		uint64_t k;
 
+		if (sc_api_parse(argv[4], &api) != 0)
+			return 2;
+		fn = sc_load(argv[2], argv[3], api, err, sizeof(err));
 		if (!fn) {
 			fprintf(stderr, "%s\n", err);
 			return 2;
@@ -201,6 +308,15 @@ int main(int argc, char **argv)
 		       (unsigned long long)(k - from + (k < from + n)), (unsigned long long)r.accesses,
 		       (unsigned long long)r.runs, (unsigned long long)r.flips, sc_now() - start,
 		       r.cut ? " (cut)" : "");
+		printf("faults %llu (%.3f a traced access), read-set-only cases %llu, %.2f s CPU\n",
+		       (unsigned long long)r.faults, r.accesses ? (double)r.faults / (double)r.accesses : 0,
+		       (unsigned long long)r.reads_only, cpu_now() - c0);
+		if (getenv("TEST_TRACE_STOPS")) {
+			char log[1024];
+
+			sc_trace_onward_stops(log, sizeof(log));
+			printf("onward stopped at: %s\n", log);
+		}
 		if (r.nf)
 			printf("FINDING %s %s case=%llu flip=%u@%u: %s\n", sc_class_name(r.f[0].cls),
 			       r.f[0].rule, (unsigned long long)k, r.flip.byte, r.flip.read, r.f[0].what);

@@ -1,12 +1,34 @@
 /*
- * race_flips.h - which flips a traced case runs (race_trace.h): each
+ * race_flips.h - which flips a traced case runs (race_trace.h, which
+ * includes this one; this one includes none of the traced checks): each
  * source byte's reads, indexed from the trace, and the flips chosen from
  * them, uncapped (docs/race.md, "Which flips").  Inside the race room.
  */
 #ifndef SC_RACE_FLIPS_H
 #define SC_RACE_FLIPS_H
 
-#include "race_trace.h"
+#include <stdint.h>
+
+#include "../run/engine.h"
+#include "../trace/trace.h"
+
+/* A flip: source byte `byte` becomes `to` (a non-NUL: NUL; the NUL: '#')
+ * right after its read-th read (1, 2, ...; 0: no flip).  Replayed by
+ * --race-flip=BYTE@READ. */
+struct sc_flip {
+	uint32_t byte;
+	uint32_t read;
+	uint8_t to;
+	/* after the flip run: the traced accesses to the byte's page up to
+	 * the flip (what a reproducer counts: --emit-repro) */
+	uint32_t step;
+};
+
+/* The flip's new value for a source byte. */
+static inline uint8_t sc_flip_value(uint8_t was)
+{
+	return was ? 0 : '#';
+}
 
 /* Most flips one case runs; a case that wants more is reported bounded
  * (its verdict is not PASS).  No correct copy comes near it. */

@@ -51,6 +51,15 @@ int sc_trace_tampered(const struct sc_engine *e, const struct sc_case *c, const 
 		return sc_add_finding(f, 0, max, SC_RULE_NO_MEMORY_CHANGES, SC_PASS, -1,
 				      "traced: after the call a guard page (%p) was readable: the "
 				      "tracer's protection was changed", (const void *)g);
+	/* The read set only: the allowed reads were not traced, so what
+	 * holds is that the pages the tracer closed stayed closed. */
+	if (t->reopened)
+		return sc_add_finding(f, 0, max, SC_RULE_NO_MEMORY_CHANGES, SC_PASS, -1,
+				      "traced: after the call a source page the tracer had closed "
+				      "(%p) was readable: the tracer's protection was changed",
+				      (const void *)t->reopened);
+	if (t->reads_only)
+		return 0;
 	if (!reads_prefix(c->api) || t->cut || count == 0 || sc_count_is_huge(c) ||
 	    e->cand.stop != SC_RETURNED)
 		return 0;

@@ -15,7 +15,10 @@
  * (rule no-memory-changes) into f when the call read none of a byte of
  * src[0 .. min(strlen, count - 1)] on a traced page (the string APIs, a
  * count that is not huge, a trace neither cut nor guessed), or when a
- * guard page of the source or dest arena is readable.  Returns the
+ * guard page of the source or dest arena is readable.  A trace of the read
+ * set only (t->reads_only: the allowed reads not traced) is judged by
+ * whether the source pages the tracer closed were still closed after the
+ * call (t->reopened) instead of the bytes read.  Returns the
  * findings (0 or 1).
  */
 int sc_trace_tampered(const struct sc_engine *e, const struct sc_case *c, const struct sc_trace *t,

@@ -108,6 +108,7 @@ int sc_trace_flip(struct sc_engine *e, struct sc_trace *t, const struct sc_case 
 
 	t->watch_dest = 0;
 	t->trace_dest = 0;
+	t->reads_only = 0;
 	t->flip_read = fl->read;
 	t->flip_at = src + fl->byte;
 	t->flip_rw = sc_arena_rw(&e->src, src) + fl->byte;
@@ -172,6 +173,22 @@ static void skip_middle(struct sc_engine *e, const struct sc_case *c, struct sc_
 	skip_range(d, n, e->dst.page, &t->skip_dst, &t->skip_dst_len);
 }
 
+/*
+ * The read set only (an API without a race promise, no reader): the pages
+ * the call may read stay readable and cost nothing; every other page of
+ * the source arena stays closed, so a read there faults and is recorded
+ * as before, and check_reads judges it by the same rule.
+ */
+static void allow_reads(struct sc_engine *e, const struct sc_case *c, struct sc_trace *t)
+{
+	size_t n = sc_case_readable(c), page = e->src.page;
+	uintptr_t s = (uintptr_t)sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
+	uintptr_t lo = s & ~(uintptr_t)(page - 1), hi = n ? ((s + n - 1) & ~(uintptr_t)(page - 1)) + page : lo;
+
+	t->skip_src = (const unsigned char *)lo;
+	t->skip_src_len = hi - lo;
+}
+
 /* The flip runs' trace (the case's own stays in the caller's). */
 static struct sc_trace ft;
 
@@ -188,11 +205,17 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 	t->watch_dest = reader;
 	t->trace_dest = reader;
 	t->flip_read = 0;
+	t->reads_only = !reader && !sc_race_applies(c->api);
 	skip_middle(e, c, t);
+	if (t->reads_only)
+		allow_reads(e, c, t);
 	sc_trace_run(e, c, fn, t);
 	t->skip_src_len = t->skip_dst_len = 0;
 	r->runs++;
 	r->accesses += t->n;
+	r->faults += t->faults;
+	if (t->reads_only)
+		r->reads_only++;
 	if (t->cut) {
 		/* more accesses than the tracer keeps: the rest went unseen */
 		r->cut++;
@@ -232,6 +255,7 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		r->runs++;
 		r->nf = sc_trace_flip(e, &ft, c, fn, &fl[k], r->f, 4);
 		r->accesses += ft.n;
+		r->faults += ft.faults;
 		fl[k].step = (uint32_t)ft.n;
 		if (r->nf) {
 			for (int q = 0; q < r->nf; q++)

@@ -20,24 +20,7 @@
 
 #include "../run/engine.h"
 #include "../trace/trace.h"
-
-/* A flip: source byte `byte` becomes `to` (a non-NUL: NUL; the NUL: '#')
- * right after its read-th read (1, 2, ...; 0: no flip).  Replayed by
- * --race-flip=BYTE@READ. */
-struct sc_flip {
-	uint32_t byte;
-	uint32_t read;
-	uint8_t to;
-	/* after the flip run: the traced accesses to the byte's page up to
-	 * the flip (what a reproducer counts: --emit-repro) */
-	uint32_t step;
-};
-
-/* The flip's new value for a source byte. */
-static inline uint8_t sc_flip_value(uint8_t was)
-{
-	return was ? 0 : '#';
-}
+#include "race_flips.h"
 
 /* The traced plan: a fixed list of cases, the same on every machine and
  * load, run whole (race_plan.c; docs/race.md, "The traced plan"); the
@@ -53,6 +36,9 @@ size_t sc_trace_span(const struct sc_case *c);
 
 struct sc_traced {
 	uint64_t accesses;   /* recorded over all runs */
+	uint64_t faults;     /* the tracer's signals over all runs (trace.h) */
+	uint64_t reads_only; /* cases traced for the read set only: just a
+			      * read outside the pages allowed faults */
 	uint64_t runs;       /* traced calls (flips included) */
 	uint64_t flips;      /* flip runs */
 	uint64_t cut;        /* calls with more accesses than the tracer keeps */

@@ -3,10 +3,13 @@
  * arenas' protections before the call, disarm them after.  The faults
  * and traps in between are trace_hook.c's.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "trace_state.h"
 
@@ -35,6 +38,10 @@ static void arm(void *arg)
 			T.by[T.dst_len - 1] = UINT32_MAX;
 		}
 	}
+	/* The candidate's stack: below this hook's caller, whose frame and
+	 * its callers' lie above this one (mapped); the call's return address
+	 * among them (a return into the checker's code stops onward). */
+	T.stack_top = (uintptr_t)__builtin_frame_address(0) + 512;
 	T.nopen = 0;
 	T.step = 0;
 	T.reads_seen = 0;
@@ -63,6 +70,30 @@ void sc_trace_fini(struct sc_trace *t)
 	t->acc = NULL;
 }
 
+/* Whether the kernel can read the page at p: it copies a signal mask from
+ * it for a call it then refuses (EINVAL, no effect), or EFAULT.  No fault,
+ * and not a call the tracer's own filter traps (trace_systrap.c). */
+static int readable(const unsigned char *p)
+{
+	return syscall(SYS_rt_sigprocmask, -1, p, NULL, 8) != -1 || errno != EFAULT;
+}
+
+/* The read set only: the closed source pages on either side of the
+ * allowed ones (where an over- or under-read lands first) still closed
+ * after the call?  The first one found readable, or NULL.  (Every closed
+ * page would cost a system call each, 80 a case.) */
+static const unsigned char *reopened(const struct sc_trace *t)
+{
+	const unsigned char *p[2] = { t->skip_src - T.page, t->skip_src + t->skip_src_len };
+
+	if (!t->skip_src_len)
+		p[0] = p[1] = T.sdata;
+	for (int i = 0; i < 2; i++)
+		if (p[i] >= T.sdata && p[i] < T.sdata + T.slen && readable(p[i]))
+			return p[i];
+	return NULL;
+}
+
 void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct sc_trace *t)
 {
 	void (*before)(void *) = e->before_call;
@@ -70,7 +101,8 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 	int term = e->dest_terminated;
 
 	t->n = 0;
-	t->emulated = t->stepped = 0;
+	t->emulated = t->stepped = t->faults = t->onward = 0;
+	t->reopened = NULL;
 	t->cut = 0;
 	t->flipped = 0;
 	t->unterminated_at = t->rewrite_at = t->rewrite_first = -1;
@@ -98,6 +130,8 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 	e->before_call_arg = t;
 	e->dest_terminated = t->watch_dest;
 	sc_run(e, c, fn, &e->cand);
+	if (t->reads_only && T.armed)
+		t->reopened = reopened(t);
 	sc_trace_disarm();
 	sc_trace_hook = NULL;
 	e->before_call = before;

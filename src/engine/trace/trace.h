@@ -69,6 +69,13 @@ struct sc_trace {
 	 * of the source, [skip_dst, +skip_dst_len) of dest; page-aligned. */
 	const unsigned char *skip_src, *skip_dst;
 	size_t skip_src_len, skip_dst_len;
+	/* The read set only (set before the call; no flip, no dest traced):
+	 * skip_src holds the pages the call may read, left readable, so only
+	 * a read elsewhere faults and is recorded.  After the call, reopened
+	 * is a source page the tracer had closed and found readable (its
+	 * protection changed during the call), or NULL. */
+	int reads_only;
+	const unsigned char *reopened;
 	/* Reader (set before the call, implies trace_dest): watch
 	 * dest[0..count-1] after stores. */
 	int watch_dest;
@@ -80,11 +87,17 @@ struct sc_trace {
 	size_t rewrite_byte;
 	unsigned char rewrite_old, rewrite_new;
 	/* Set before the call: single-step every access, perform none (the
-	 * emulator's tests compare the two). */
-	int no_emulate;
+	 * emulator's tests compare the two); perform only the faulting
+	 * instruction, none onward (one fault per traced access, as before). */
+	int no_emulate, no_onward;
 	/* After the call: instructions whose accesses the tracer performed,
-	 * and instructions single-stepped. */
-	size_t emulated, stepped;
+	 * and instructions single-stepped; the signals the tracer took (its
+	 * faults, traps and trapped system calls: what a traced call costs
+	 * beyond the call). */
+	size_t emulated, stepped, faults;
+	/* ... and instructions performed onward after a fault, without one
+	 * (trace_hook.c: register-only ones and accesses of the arenas). */
+	size_t onward;
 };
 
 /*
@@ -148,6 +161,16 @@ int sc_trace_sys_on(void);
  * instructions single-stepped, and the stepped forms with why
  * ("mnemonic: why xN; ...") into buf. */
 void sc_trace_fallbacks(unsigned long *emulated, unsigned long *stepped, char *buf, size_t len);
+
+/* 1 (the default): after a fault, the instructions that follow are
+ * performed in the handler while they touch only registers and the
+ * arenas (trace_hook.c); 0: one fault per traced access, as before (the
+ * tests compare the two). */
+extern int sc_trace_onward_on;
+
+/* Over the process so far: the instructions at which the instructions
+ * performed onward stopped ("mnemonic xN; ..."), into buf. */
+void sc_trace_onward_stops(char *buf, size_t len);
 
 /* Nanoseconds per traced access, measured on the tracer's own probe. */
 double sc_trace_cost_ns(struct sc_engine *e, unsigned loads);

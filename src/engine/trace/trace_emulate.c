@@ -16,7 +16,6 @@
 #include "trace_insn.h"
 
 #define STUB 32  /* bytes per rewritten instruction (15 + the jump back) */
-#define STUBS 128  /* one per decoded instruction kept (trace_decode.c) */
 
 /* Read and written by the assembly below (so not static). */
 uint64_t *sc_emu_g;            /* the frame's general registers */
@@ -65,7 +64,8 @@ extern const char sc_emu_back[], sc_emu_end[];
 /* The stubs and, in the same mapping (a RIP-relative disp32 reaches it),
  * the scratch they address.  Mapped before the sandbox locks, among the
  * checker's mappings, which it keeps from the candidate's memory calls. */
-#define CODE_LEN 8192
+#define STUBS_LEN 8192  /* one stub per decoded instruction kept (trace_decode.c) */
+#define CODE_LEN (STUBS_LEN + SC_EMU_BLOCKS_LEN)  /* the stubs, then onward's blocks */
 static unsigned char *code, *scratch;
 static sigjmp_buf back;
 static volatile int running;
@@ -152,6 +152,15 @@ static const char *judge(struct sc_insn *d)
 	return NULL;
 }
 
+void sc_emu_jump_back(unsigned char *at)
+{
+	int32_t back = (int32_t)(code - (at + 6));
+
+	at[0] = 0xff;  /* jmp *[rip + back]: the slot at the start of the code */
+	at[1] = 0x25;
+	memcpy(at + 2, &back, 4);
+}
+
 /* The instruction with its memory operand made [rip + disp32] (its disp
  * set per run to reach the scratch), then jmp *[rip] to the slot at the
  * start of the code: back to sc_emu_back. */
@@ -163,7 +172,6 @@ static const char *rewrite(struct sc_insn *d)
 	unsigned mo = in->raw.modrm.offset;
 	unsigned end = mo + 1 + ((in->attributes & ZYDIS_ATTRIB_HAS_SIB) ? 1 : 0) + in->raw.disp.size / 8;
 	unsigned n = mo + 5 + (in->length - end), at = 0;
-	int32_t back;
 
 	if (in->address_width != 64)
 		return "32-bit addressing";
@@ -185,10 +193,7 @@ static const char *rewrite(struct sc_insn *d)
 	memcpy(s + at, src + end, in->length - end);       /* the immediates */
 	at += in->length - end;
 	d->insn_len = at;
-	s[at++] = 0xff;                                    /* jmp *[rip + back] */
-	s[at++] = 0x25;
-	back = (int32_t)(code - (s + at + 4));
-	memcpy(s + at, &back, 4);
+	sc_emu_jump_back(s + at);
 	return NULL;
 }
 
@@ -209,9 +214,9 @@ static int stepped(const struct sc_insn *d, const char *why)
 
 /* The writable byte behind a traced address (NULL: outside the views);
  * stores only into dest's. */
-static unsigned char *alias(const struct sc_emu_view v[2], uint64_t a, int store)
+static unsigned char *alias(const struct sc_emu_view v[3], uint64_t a, int store)
 {
-	for (int k = store ? 1 : 0; k < 2; k++)
+	for (int k = store ? 1 : 0; k < 3; k++)
 		if (v[k].len && a >= (uint64_t)(uintptr_t)v[k].data &&
 		    a < (uint64_t)(uintptr_t)v[k].data + v[k].len)
 			return v[k].rw + (a - (uint64_t)(uintptr_t)v[k].data);
@@ -219,9 +224,9 @@ static unsigned char *alias(const struct sc_emu_view v[2], uint64_t a, int store
 }
 
 /* The scratch from the views: [a, a+w), 0 outside them. */
-static void fill(const struct sc_emu_view v[2], uint64_t a, unsigned char *s, uint64_t w)
+static void fill(const struct sc_emu_view v[3], uint64_t a, unsigned char *s, uint64_t w)
 {
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < 3; k++)
 		if (v[k].len && a >= (uint64_t)(uintptr_t)v[k].data &&
 		    a + w <= (uint64_t)(uintptr_t)v[k].data + v[k].len) {
 			memcpy(s, v[k].rw + (a - (uint64_t)(uintptr_t)v[k].data), w);
@@ -234,7 +239,56 @@ static void fill(const struct sc_emu_view v[2], uint64_t a, unsigned char *s, ui
 	}
 }
 
-int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[2])
+/* Judged once per decoded instruction: can it run out of line? */
+static int form(struct sc_insn *d)
+{
+	if (d->emu < 0) {
+		d->why = judge(d);
+		if (!d->why)
+			d->why = rewrite(d);
+		d->emu = !d->why;
+	}
+	return d->emu;
+}
+
+int sc_emu_can(void *uctx)
+{
+	struct sc_insn *d = sc_insn_at(uctx);
+	return d && code && form(d);
+}
+
+unsigned char *sc_emu_blocks(void)
+{
+	return code ? code + STUBS_LEN : NULL;
+}
+
+int sc_emu_run(void *uctx, void *stub, int vec)
+{
+	ucontext_t *uc = uctx;
+
+	if (vec && !(sc_emu_fp = sc_xsave_area(uc, &sc_emu_rfbm)))
+		return 0;
+	sc_emu_stub = stub;
+	sc_emu_g = (uint64_t *)(void *)uc->uc_mcontext.gregs;
+	sc_emu_flags = ((uint64_t)uc->uc_mcontext.gregs[REG_EFL] & 0xcd5) | 2;
+	sc_emu_x = (uint32_t)vec;
+	if (sigsetjmp(back, 0)) {
+		running = 0;
+		__asm__ volatile("ldmxcsr %0" : : "m"(sc_emu_mxcsr));
+		return 0;
+	}
+	running = 1;
+	sc_emu_enter();
+	running = 0;
+#if defined(SC_TRACE_BREAK) && SC_TRACE_BREAK == 3
+	sc_emu_flags ^= 1;  /* broken on purpose: the carry flag (suite-44) */
+#endif
+	uc->uc_mcontext.gregs[REG_EFL] = (greg_t)(((uint64_t)uc->uc_mcontext.gregs[REG_EFL] & ~0x8d5ull) |
+						 (sc_emu_flags & 0x8d5));
+	return 1;
+}
+
+int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[3])
 {
 	ucontext_t *uc = uctx;
 	struct sc_insn *d = sc_insn_at(uc);
@@ -245,13 +299,7 @@ int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_v
 
 	if (!d || !code)
 		return 0;
-	if (d->emu < 0) {
-		d->why = judge(d);
-		if (!d->why)
-			d->why = rewrite(d);
-		d->emu = !d->why;
-	}
-	if (!d->emu)
+	if (!form(d))
 		return stepped(d, d->why);
 	o = &d->op[d->mem];
 	store = (o->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE) != 0;
@@ -259,7 +307,7 @@ int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_v
 		for (uint64_t p = ops[i].addr; p < ops[i].addr + ops[i].len; p++)
 			if (!alias(v, p, store))
 				return stepped(d, "bytes outside the traced pages");
-	if (d->vec && !(sc_emu_fp = sc_xsave_area(uc, &sc_emu_rfbm)))
+	if (d->vec && !sc_xsave_area(uc, &sc_emu_rfbm))
 		return stepped(d, "no XSAVE area in the signal frame");
 	sc_greg(uc, o->mem.base, &b);
 	sc_greg(uc, o->mem.index, &x);
@@ -279,25 +327,10 @@ int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_v
 
 		memcpy(stub + d->disp_at, &disp, 4);
 	}
-	sc_emu_stub = code + 64 + d->slot * STUB;
-	sc_emu_g = (uint64_t *)(void *)uc->uc_mcontext.gregs;
-	sc_emu_flags = ((uint64_t)uc->uc_mcontext.gregs[REG_EFL] & 0xcd5) | 2;
-	sc_emu_x = (uint32_t)d->vec;
-	if (sigsetjmp(back, 0)) {
-		running = 0;
-		__asm__ volatile("ldmxcsr %0" : : "m"(sc_emu_mxcsr));
-		/* Stepped natively this time: the fault (a misaligned movdqa)
-		 * depends on the data, so the form stays emulated. */
+	/* A fault out of line: stepped natively this time (the fault, a
+	 * misaligned movdqa, depends on the data, so the form stays emulated). */
+	if (!sc_emu_run(uc, code + 64 + d->slot * STUB, d->vec))
 		return stepped(d, "faulted out of line");
-	}
-	running = 1;
-	sc_emu_enter();
-	running = 0;
-#if defined(SC_TRACE_BREAK) && SC_TRACE_BREAK == 3
-	sc_emu_flags ^= 1;  /* broken on purpose: the carry flag (suite-44) */
-#endif
-	uc->uc_mcontext.gregs[REG_EFL] = (greg_t)(((uint64_t)uc->uc_mcontext.gregs[REG_EFL] & ~0x8d5ull) |
-						 (sc_emu_flags & 0x8d5));
 	if (store)
 		for (uint64_t i = 0; i < w; i++) {
 			unsigned char *p = alias(v, a + i, 1);
@@ -340,8 +373,12 @@ int sc_emu_init(void)
 {
 	return 0;
 }
+int sc_emu_can(void *uctx)
+{
+	return (void)uctx, 0;
+}
 
-int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[2])
+int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[3])
 {
 	(void)uctx, (void)ops, (void)n, (void)v;
 	return 0;

@@ -20,7 +20,9 @@
 #include "trace_decode.h"
 
 /* Where the traced memory is, and its writable view: [0] the source's
- * data, [1] dest's (len 0: stores are not taken). */
+ * data (loads), [1] dest's (len 0: stores are not taken), [2] other
+ * memory loaded and stored as it is (the stack, for the instructions
+ * performed onward; len 0: none). */
 struct sc_emu_view {
 	const unsigned char *data;
 	unsigned char *rw;
@@ -37,7 +39,7 @@ int sc_emu_init(void);
  * leave them, RIP advanced.  1 if done; 0 if it must be single-stepped
  * (nothing changed; the form is counted in the fallback log).
  */
-int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[2]);
+int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[3]);
 
 /*
  * A rep movs or rep stos (64-bit addresses) at the context's RIP, its
@@ -51,6 +53,24 @@ int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_v
  */
 long sc_emu_rep(void *uctx, const struct sc_emu_view v[3],
 		int (*each)(uint64_t ip, const struct sc_mem_op *ops, int n));
+
+/* Whether the instruction at the context's RIP is a form sc_emu runs out
+ * of line (judged once per decoded instruction; nothing counted). */
+int sc_emu_can(void *uctx);
+
+/*
+ * For the instructions performed onward (trace_onward.c; with Zydis on
+ * x86-64 only): SC_EMU_BLOCKS_LEN
+ * bytes of executable code beside the stubs (NULL without the emulator);
+ * sc_emu_jump_back writes the 6-byte jump that ends a block (back into
+ * the emulator); sc_emu_run runs code ending so with the context's
+ * general registers and arithmetic flags (and its vector state when vec),
+ * writing them back: 1, or 0 when the code faulted (the context as it was).
+ */
+#define SC_EMU_BLOCKS_LEN 16384
+unsigned char *sc_emu_blocks(void);
+void sc_emu_jump_back(unsigned char *at);
+int sc_emu_run(void *uctx, void *stub, int vec);
 
 /* From the fault hooks first: a fault inside the out-of-line copy (an
  * alignment fault, an FP exception) returns to sc_emu, which then lets the

@@ -15,9 +15,11 @@
 #define T sc_T
 #define TF 0x100ul  /* EFLAGS' trap flag */
 
+int sc_trace_onward_on = 1;
+
 #if defined(__x86_64__) && defined(__linux__)
 /* The signal context's registers below are x86-64's. */
-static int inside(uint64_t a, const unsigned char *p, size_t n)
+int sc_trace_inside(uint64_t a, const unsigned char *p, size_t n)
 {
 	return a >= (uint64_t)(uintptr_t)p && a < (uint64_t)(uintptr_t)p + n;
 }
@@ -60,7 +62,7 @@ static void record(uint64_t ip, uint64_t lo, uint32_t len, int write, int dest, 
 
 /* Record the operands that touch the traced memory; 1 if one covers the
  * faulting address (fault 0: none to cover). */
-static int record_ops(uint64_t ip, const struct sc_mem_op *ops, int n, uint64_t fault, int fault_write,
+int sc_trace_record_ops(uint64_t ip, const struct sc_mem_op *ops, int n, uint64_t fault, int fault_write,
 		      int open)
 {
 	int covered = 0;
@@ -112,9 +114,9 @@ static int take(ucontext_t *uc, uint64_t fault, int fault_write, int check_open)
 		}
 	}
 	T.step_rep = rep;
-	if (!record_ops(ip, ops, n, fault, fault_write, 1) && fault) {
+	if (!sc_trace_record_ops(ip, ops, n, fault, fault_write, 1) && fault) {
 		/* Not decoded, or decoded elsewhere: the faulting byte, marked. */
-		int dest = inside(fault, T.ddata, T.dlen);
+		int dest = sc_trace_inside(fault, T.ddata, T.dlen);
 
 		record(ip, fault, 1, dest, dest, SC_ACC_GUESSED);
 		sc_trace_open_range(fault, 1, dest);
@@ -174,7 +176,7 @@ static int flip_due(struct sc_trace *t)
 
 /* An instruction's accesses are done: watch, and flip if due (then the
  * rest of the call runs untraced).  1 if it flipped. */
-static int done(struct sc_trace *t)
+int sc_trace_done(struct sc_trace *t)
 {
 	if (t->watch_dest)
 		watch_stores(T.step_first);
@@ -200,9 +202,9 @@ static int rep_element(uint64_t ip, const struct sc_mem_op *ops, int n)
 		return 1;
 	}
 	T.step_first = t->n;
-	record_ops(ip, ops, n, 0, 0, 0);
+	sc_trace_record_ops(ip, ops, n, 0, 0, 0);
 	t->emulated++;
-	return done(t);
+	return sc_trace_done(t);
 }
 
 /* A fault on a traced page, performed here: 1 if it was. */
@@ -217,12 +219,12 @@ static int emulate(ucontext_t *uc, uint64_t a, int w)
 		if (a >= ops[i].addr && a < ops[i].addr + ops[i].len &&
 		    ((ops[i].flags & SC_MEM_WRITE) != 0) == w)
 			covered = 1;
-	if (!covered || !sc_emu(uc, ops, n, T.view))
+	if (!covered || !sc_emu(uc, ops, n, (const struct sc_emu_view[3]){ T.view[0], T.view[1], { 0 } }))
 		return 0;
-	record_ops(ip, ops, n, 0, 0, 0);
+	sc_trace_record_ops(ip, ops, n, 0, 0, 0);
 	T.t->emulated++;
 	T.step_first = first;
-	done(T.t);
+	sc_trace_done(T.t);
 	return 1;
 }
 
@@ -233,8 +235,8 @@ void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write)
 	if (!T.armed || !len)
 		return;
 	T.step_first = T.t->n;
-	record_ops(ip, &op, 1, 0, 0, 0);
-	done(T.t);
+	sc_trace_record_ops(ip, &op, 1, 0, 0, 0);
+	sc_trace_done(T.t);
 }
 
 int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
@@ -248,7 +250,7 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 	if (sig == SIGSEGV) {
 		uint64_t a = (uint64_t)(uintptr_t)si->si_addr;
 		int w = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
-		int in_s = inside(a, T.sdata, T.slen), in_d = inside(a, T.ddata, T.dlen);
+		int in_s = sc_trace_inside(a, T.sdata, T.slen), in_d = sc_trace_inside(a, T.ddata, T.dlen);
 
 		/* Guard pages, a store to the source: the ordinary fault. */
 		if (!(in_s && !w) && !(in_d && w))
@@ -259,9 +261,12 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 			return 1;
 		}
 		sc_calls++;  /* progress, for the watchdog */
+		t->faults++;
 		if (!T.step && !t->no_emulate &&
-		    (sc_emu_rep(uc, T.view, rep_element) >= 0 || emulate(uc, a, w)))
+		    (sc_emu_rep(uc, T.view, rep_element) >= 0 || emulate(uc, a, w))) {
+			sc_trace_onward(uc);
 			return 1;
+		}
 		if (!T.step) {
 			T.step_first = t->n;
 			T.step_ip = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
@@ -274,8 +279,9 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 	}
 	if (sig != SIGTRAP || !T.step)
 		return 0;
+	t->faults++;
 	/* The instruction ran: its accesses are done. */
-	if (done(t)) {
+	if (sc_trace_done(t)) {
 		uc->uc_mcontext.gregs[REG_EFL] &= ~TF;
 		return 1;
 	}

@@ -40,10 +40,25 @@ void sc_trace_unprotect(void)
 		sc_trace_mprotect(sc_T.ddata, sc_T.dlen, PROT_READ | PROT_WRITE);
 }
 
+/* A page the trace leaves open (a long string's middle, the read set's
+ * allowed pages): closed again after a step as it was, open. */
+static int left_open(const unsigned char *p, int dest)
+{
+	const struct sc_trace *t = sc_T.t;
+	const unsigned char *a = dest ? t->skip_dst : t->skip_src;
+	size_t n = dest ? t->skip_dst_len : (t->flip_read <= 0 ? t->skip_src_len : 0);
+
+	return n && p >= a && p < a + n;
+}
+
 void sc_trace_close_open(void)
 {
-	for (int i = 0; i < sc_T.nopen; i++)
-		sc_trace_mprotect(sc_T.open[i], sc_T.page, sc_T.open_dest[i] ? PROT_READ : PROT_NONE);
+	for (int i = 0; i < sc_T.nopen; i++) {
+		int d = sc_T.open_dest[i], keep = left_open(sc_T.open[i], d);
+
+		sc_trace_mprotect(sc_T.open[i], sc_T.page,
+				  d ? (keep ? PROT_READ | PROT_WRITE : PROT_READ) : (keep ? PROT_READ : PROT_NONE));
+	}
 	sc_T.nopen = 0;
 }
 

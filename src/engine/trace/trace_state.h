@@ -26,6 +26,9 @@ struct sc_trace_state {
 	/* the arenas' writable views (emulation): the source, dest where its
 	 * stores are traced, dest's whole arena (a rep's stores) */
 	struct sc_emu_view view[3];
+	/* a little above the frame that made the call: the candidate's stack
+	 * lies below it (the instructions performed onward load and store it) */
+	uintptr_t stack_top;
 	/* pages opened for the instruction being stepped */
 	unsigned char *open[MAX_OPEN];
 	int open_dest[MAX_OPEN], nopen;
@@ -58,6 +61,33 @@ void sc_trace_unprotect(void);
  * the tracer, trace_systrap.c): recorded where traced, then watched and
  * flipped as an instruction's (trace_hook.c). */
 void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write);
+
+/* trace_hook.c's, for the instructions performed onward: whether a is in
+ * [p, p+n); an instruction's operands recorded (those touching the traced
+ * memory; opening their pages for a single step if open; 1 if one covers
+ * fault); its accesses done: the reader's watch, and the flip if due (1:
+ * flipped, the trace disarmed). */
+int sc_trace_inside(uint64_t a, const unsigned char *p, size_t n);
+int sc_trace_record_ops(uint64_t ip, const struct sc_mem_op *ops, int n, uint64_t fault, int fault_write,
+			int open);
+int sc_trace_done(struct sc_trace *t);
+
+/* After a performed access: the instructions that follow, performed in
+ * the handler too while they touch only registers and the arenas' data,
+ * each access recorded, watched and flipped as a faulted one
+ * (trace_onward.c). */
+void sc_trace_onward(void *uctx);
+
+/* The instruction at the context's RIP performed onward if it touches
+ * only registers (a block of such instructions run out of line, or a
+ * direct branch decided from the flags): the instructions performed, or
+ * 0 if it is not one (trace_onward.c). */
+int sc_trace_onward_plain(void *uctx);
+
+/* The mnemonic of the instruction at the context's RIP (-1: none), and
+ * its name (trace_onward.c, for the log of where onward stopped). */
+int sc_insn_mnemonic(const void *uctx);
+const char *sc_insn_mnemonic_name(int m);
 
 /* Pages opened for one single step (trace_pages.c). */
 void sc_trace_open_range(uint64_t a, uint64_t len, int dest);

@@ -131,8 +131,10 @@ int sc_trace_sys(siginfo_t *si, void *uctx)
 
 	if (si->si_code != SYS_SECCOMP || si->si_errno != TAG)
 		return 0;
-	if (armed)
+	if (armed) {
+		sc_T.t->faults++;
 		sc_trace_unprotect();
+	}
 	ret = sc_trace_syscall6(si->si_syscall, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8],
 				g[REG_R9]);
 	if (armed && sc_T.armed) {
