@@ -101,7 +101,7 @@ done
 # over-read onto a mapped page is still found (one fault), and a page the
 # candidate opens with the tracer's own mprotect is tamper.
 r=$($T check build/zoo/ok_strlcpy_bsd.so strlcpy strlcpy 0 100000)
-[[ $r == *"read-set-only cases 1916"* && $r == *"faults 0 "* && $r == *PASS ]]
+[[ $r == *"read-set-only cases 2280"* && $r == *"faults 0 "* && $r == *PASS ]]
 check read_set_only_strlcpy_takes_no_fault $? "$(echo $r)"
 r=$($T check build/zoo/bad_overread_strlcpy_vector_page.so strlcpy strlcpy 1852 1)
 [[ $r == *"faults 1 "* && $r == *"FINDING overread reads-allowed-pages"* ]]

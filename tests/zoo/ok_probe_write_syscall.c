@@ -7,8 +7,9 @@
  * read); an unreadable one cannot happen on a valid string, and the copy
  * gives up with -EFAULT.  A tracer whose protected pages make the probe
  * fail changes what this code does: traced calls must see the system
- * call as untraced ones do.  (The pipe is made by a constructor, before
- * any sandbox; if it cannot be made, the probe says "readable".) */
+ * call as untraced ones do.  (The pipe is made at the first probe: a
+ * constructor's descriptors do not outlast the load, docs/tamper.md; if it
+ * cannot be made, the probe says "readable".) */
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -20,18 +21,14 @@
 #define HIGHS 0x8080808080808080ull
 #define PAGE 4096u
 
-static int probe_fd[2] = { -1, -1 };
-
-__attribute__((constructor)) static void make_pipe(void)
-{
-	if (pipe(probe_fd) != 0)
-		probe_fd[0] = probe_fd[1] = -1;
-}
+static int probe_fd[2] = { -1, -1 }, made;
 
 static int readable(const char *p)
 {
 	char b;
 
+	if (!made++ && pipe(probe_fd) != 0)
+		probe_fd[0] = probe_fd[1] = -1;
 	if (probe_fd[1] < 0)
 		return 1;
 	if (write(probe_fd[1], p, 1) != 1)

@@ -109,7 +109,7 @@ struct sc_finding {
 	enum sc_class cls;
 	const char *rule;        /* sc_rules[...].id of the rule broken */
 	int64_t offset;          /* dest offset the finding is about, or -1 */
-	char what[240];          /* one line: what was expected, what happened */
+	char what[320];          /* one line: what was expected, what happened */
 };
 
 /*

@@ -11,11 +11,12 @@
 #define PAGE 4096u
 
 /* The sections, in the list's order. */
-enum { S_LONG, S_LENGTHS, S_ALIGN, S_COUNTS, S_FIT, S_PAGE, S_ENDS, S_N };
+enum { S_LONG, S_LENGTHS, S_ALIGN, S_COUNTS, S_FIT, S_PAGE, S_ENDS, S_BIG, S_COALIGN, S_ZONE,
+       S_N };
 
 /* A long string: a page-crossing word loop that stops at the source's page
  * end thousands of bytes before count (5,000 truncated by 1 and its exact
- * fit first), three pages and more (the middle pages run untraced). */
+ * fit first), three pages and more, every page traced. */
 static const struct { unsigned len; int d; } longs[] = {
 	{ 5000, -1 }, { 5000, 0 }, { 12300, -1 }, { 12300, 0 }, { 9000, 100 },
 	{ 6000, -8 }, { 20000, 0 }, { 20000, -1 },
@@ -75,8 +76,38 @@ static const unsigned fit_lens[] = { 0, 5, 17, 40, 100 };
  * call may not read, and no guard page shows it; only the read set does. */
 #define N_ENDS 64
 
+/* Counts far above a page (8 KiB to 1 MiB, not only near powers of two).
+ * Truncations of strings of 8 to 24 KiB, dest flush against its guard (so
+ * dest + count lies on a 64-byte line: a big-count or streaming path) with
+ * the source at each offset modulo 8 (a word loop reaches count at every
+ * residue), and once away from the guard; then short strings and long ones
+ * padded far below count (the padding paths after a long string).
+ * strscpy_pad's counts stay under 32 KiB: every byte of its pad is a store
+ * the reader's watch traces. */
+static const unsigned big_trunc[] = { 8200, 12345, 16448, 24640 };
+#define N_BIG_TRUNC (sizeof(big_trunc) / sizeof(big_trunc[0]) * 9)
+static const struct { unsigned len; unsigned count; } big_fit[] = {
+	{ 40, 20000 }, { 40, 65600 }, { 100, 300007 }, { 17, 1048583 },
+	{ 5000, 9000 }, { 9000, 12000 }, { 12300, 30000 }, { 20000, 28672 },
+};
+#define N_BIG (N_BIG_TRUNC + sizeof(big_fit) / sizeof(big_fit[0]))
+#define PAD_MAX 32000
+
+/* Source and dest co-aligned modulo 64, every residue, at counts that
+ * select a vector or cache-line loop (256 and more): a fit of 300..363
+ * bytes and a truncation of a longer one. */
+#define N_COALIGN (64 * 2)
+
+/* The NUL (or src[count-1]) anywhere in the last 256 bytes of a page that
+ * the page ends section does not reach (65..256 bytes before the page
+ * end), the next page mapped: a path for the last 256 bytes of a page. */
+#define ZONE_LO 65
+#define ZONE_HI 256
+#define N_ZONE (ZONE_HI - ZONE_LO + 1)
+
 static const uint64_t sizes[S_N] = {
-	N_LONG, LENS * PER_LEN, N_ALIGN, N_POW * PER_POW, N_FIT, N_PAGE, N_ENDS,
+	N_LONG, LENS * PER_LEN, N_ALIGN, N_POW * PER_POW, N_FIT, N_PAGE, N_ENDS, N_BIG,
+	N_COALIGN, N_ZONE,
 };
 
 uint64_t sc_trace_cases_total(void)
@@ -92,7 +123,8 @@ const char *sc_trace_section(uint64_t i)
 {
 	static const char *const names[S_N] = {
 		"long strings", "lengths 0..130", "offset pairs", "path counts",
-		"fit counts", "page crossings", "page ends",
+		"fit counts", "page crossings", "page ends", "big counts", "co-aligned",
+		"page-end zone",
 	};
 
 	for (int s = 0; s < S_N; s++) {
@@ -223,9 +255,8 @@ static void page_cross(struct sc_case *c, uint64_t i)
 /* The NUL e bytes before a page boundary that is not the arena's end: the
  * source flush against its guard, its last 4,096 + e - 2 bytes after the
  * NUL ('z's and the backstop). */
-static void page_end(struct sc_case *c, uint64_t i)
+static void page_end_at(struct sc_case *c, uint64_t i, unsigned e)
 {
-	unsigned e = (unsigned)i + 1;
 	size_t L = 16 + (e * 5) % 48;
 
 	make(c, L, i % 2 ? 200 : 0, PAGE + e - 2, 0);
@@ -234,6 +265,53 @@ static void page_end(struct sc_case *c, uint64_t i)
 	c->src_place = SC_AT_END;
 	c->src_off = 0;
 	c->dst_off = (unsigned)((i * 11) % 64);
+}
+
+static void page_end(struct sc_case *c, uint64_t i)
+{
+	page_end_at(c, i, (unsigned)i + 1);
+}
+
+static void big(struct sc_case *c, enum sc_api api, uint64_t i)
+{
+	size_t L;
+	uint64_t n;
+
+	if (i < N_BIG_TRUNC) {
+		unsigned k = (unsigned)(i % 9);
+
+		n = big_trunc[i / 9];
+		L = n + 100;
+		make(c, L, (long)n - (long)L - 1, 0, k % 2);  /* truncated */
+		c->src_off = k < 8 ? k + 8 * (unsigned)(i / 9) : 37;
+		if (k < 8) {
+			c->dst_place = SC_AT_END;  /* dest + count on a page: on a 64-byte line */
+			c->dst_off = 0;
+		} else {
+			c->dst_off = 19;
+		}
+		return;
+	}
+	i -= N_BIG_TRUNC;
+	L = big_fit[i].len;
+	n = big_fit[i].count;
+	if (api == SC_STRSCPY_PAD && n > PAD_MAX)
+		n = PAD_MAX + i;
+	make(c, L, (long)(n - L - 1), 5, 0);
+	c->src_off = (unsigned)((i * 23) % 64);
+	c->dst_off = (unsigned)((i * 13 + 7) % 64);
+}
+
+static void coalign(struct sc_case *c, uint64_t i)
+{
+	unsigned r = (unsigned)(i / 2);
+
+	if (i % 2 == 0)
+		make(c, 300 + r, (long)(256 + r % 5), 3, 0);
+	else
+		make(c, 600 + r, -(long)(200 + r), 0, r % 3 == 0);
+	c->src_off = r;
+	c->dst_off = r;
 }
 
 void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
@@ -257,7 +335,10 @@ void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 	case S_COUNTS: counts(c, i); break;
 	case S_FIT: fits(c, i); break;
 	case S_PAGE: page_cross(c, i); break;
-	default: page_end(c, i); break;
+	case S_ENDS: page_end(c, i); break;
+	case S_BIG: big(c, api, i); break;
+	case S_COALIGN: coalign(c, i); break;
+	default: page_end_at(c, i, ZONE_LO + (unsigned)i); break;
 	}
 	/* strlcat's size holds dest's string too; strncat appends to one;
 	 * memccpy stops at the NUL (c = 0), as the others do. */

@@ -43,8 +43,7 @@ static int reads_prefix(enum sc_api api)
 int sc_trace_tampered(const struct sc_engine *e, const struct sc_case *c, const struct sc_trace *t,
 		      struct sc_finding *f, int max)
 {
-	uint64_t src = (uint64_t)(uintptr_t)e->cand.src, count = e->cand.count, need, page = e->src.page;
-	uint64_t first_end, last_start;
+	uint64_t src = (uint64_t)(uintptr_t)e->cand.src, count = e->cand.count, need;
 	const unsigned char *nul, *g;
 
 	if (guard_open(&e->src, &g) || guard_open(&e->dst, &g))
@@ -80,13 +79,8 @@ int sc_trace_tampered(const struct sc_engine *e, const struct sc_case *c, const 
 		for (uint64_t b = x->lo > src ? x->lo - src : 0; b < x->lo + x->len - src && b <= need; b++)
 			seen[b] = 1;
 	}
-	/* A long string's middle pages run untraced (race_trace.c): only its
-	 * first and last page count. */
-	first_end = ((src & ~(page - 1)) + page) - src;
-	last_start = ((src + need) & ~(page - 1)) - src;
+	/* Every page of the string is traced: every byte must have been read. */
 	for (uint64_t b = 0; b <= need; b++) {
-		if (b >= first_end && b < last_start)
-			continue;
 		if (!seen[b])
 			return sc_add_finding(f, 0, max, SC_RULE_NO_MEMORY_CHANGES, SC_PASS,
 					      (int64_t)b, "traced: the call never read src[%" PRIu64

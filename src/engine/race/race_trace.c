@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../base/bytes.h"
 #include "../memory/fixup.h"
 #include "race.h"
 #include "race_flips.h"
@@ -36,8 +37,34 @@ const char *sc_trace_where(uint64_t ip, char *buf, size_t size)
 	return buf;
 }
 
+const char *sc_trace_actor(const struct sc_access *x, char *buf, size_t size)
+{
+	char at[128];
+
+	if (!(x->flags & SC_ACC_KERNEL))
+		return sc_trace_where(x->ip, buf, size);
+	snprintf(buf, size, "the kernel in %s() (the system call at %s)", sc_trace_sys_name(x->sys),
+		 sc_trace_where(x->ip, at, sizeof(at)));
+	return buf;
+}
+
+/* Outside the pages it may read: the read-set rule's test. */
+static int outside(const struct sc_access *x, uint64_t lo, uint64_t hi, size_t n)
+{
+	if (x->write || x->arena != 's')
+		return 0;
+	if (n && x->lo >= lo && x->lo + x->len <= hi)
+		return 0;
+	/* A kernel zeropad load that starts in an allowed page may run into
+	 * the next one: the kernel completes it with zeros if that page is
+	 * unmapped (fixup.h), so it can never fault. */
+	return !(n && x->lo >= lo && x->lo < hi && sc_fixup_is_zeropad((uintptr_t)x->ip));
+}
+
 /* The read set: each source read must lie in the pages of the bytes the
- * call may read. */
+ * call may read.  Where the kernel made the first such read (a system call
+ * handed a pointer there), the candidate's own first read outside is named
+ * too. */
 static int check_reads(const struct sc_case *c, const struct sc_outcome *o,
 		       const struct sc_trace *t, size_t page, struct sc_finding *f)
 {
@@ -48,24 +75,28 @@ static int check_reads(const struct sc_case *c, const struct sc_outcome *o,
 
 	for (size_t i = 0; i < t->n; i++) {
 		const struct sc_access *x = &t->acc[i];
-		int under;
 		int64_t from = (int64_t)(x->lo - src);
+		char own[200] = "";
 
-		if (x->write || x->arena != 's')
+		if (!outside(x, lo, hi, n))
 			continue;
-		if (n && x->lo >= lo && x->lo + x->len <= hi)
-			continue;
-		/* A kernel zeropad load that starts in an allowed page may run
-		 * into the next one: the kernel completes it with zeros if that
-		 * page is unmapped (fixup.h), so it can never fault. */
-		if (n && x->lo >= lo && x->lo < hi && sc_fixup_is_zeropad((uintptr_t)x->ip))
-			continue;
-		under = n && x->lo < lo;
-		sc_trace_where(x->ip, where, sizeof(where));
-		return sc_add_finding(f, 0, 1, SC_RULE_READ_PAGES, under ? SC_UNDERREAD : SC_OVERREAD,
-				      -1, "traced: %s read src%+" PRId64 "..src%+" PRId64 " (%u byte(s)), "
-				      "on a page that holds none of src[0..%zd], the bytes it may read",
-				      where, from, from + x->len - 1, x->len, (ssize_t)n - 1);
+		for (size_t j = i + 1; (x->flags & SC_ACC_KERNEL) && j < t->n; j++) {
+			const struct sc_access *y = &t->acc[j];
+
+			if (!(y->flags & SC_ACC_KERNEL) && outside(y, lo, hi, n)) {
+				char w[128];
+
+				snprintf(own, sizeof(own), "; then %s read src%+" PRId64 "..src%+" PRId64,
+					 sc_trace_where(y->ip, w, sizeof(w)), (int64_t)(y->lo - src),
+					 (int64_t)(y->lo - src) + y->len - 1);
+				break;
+			}
+		}
+		return sc_add_finding(f, 0, 1, SC_RULE_READ_PAGES, n && x->lo < lo ? SC_UNDERREAD :
+				      SC_OVERREAD, -1, "traced: %s read src%+" PRId64 "..src%+" PRId64
+				      " (%u byte%s), on a page that holds none of src[0..%zd], the bytes it "
+				      "may read%s", sc_trace_actor(x, where, sizeof(where)), from,
+				      from + x->len - 1, x->len, SC_PL(x->len), (ssize_t)n - 1, own);
 	}
 	return 0;
 }
@@ -119,9 +150,9 @@ int sc_trace_flip(struct sc_engine *e, struct sc_trace *t, const struct sc_case 
 }
 
 void sc_trace_flip_text(struct sc_finding *f, const struct sc_case *c, const struct sc_flip *fl,
-			uint64_t first_ip, uint64_t second_ip)
+			const struct sc_access *first, const struct sc_access *second)
 {
-	char w1[128], w2[128], was[240], byte[16];
+	char w1[128], w2[128], was[sizeof(f->what)], byte[16];
 	unsigned char v = c->src[fl->byte];
 
 	snprintf(was, sizeof(was), "%s", f->what);
@@ -129,13 +160,16 @@ void sc_trace_flip_text(struct sc_finding *f, const struct sc_case *c, const str
 		snprintf(byte, sizeof(byte), "'%c'", v);
 	else
 		snprintf(byte, sizeof(byte), "0x%02x", v);
-	sc_trace_where(first_ip, w1, sizeof(w1));
-	if (second_ip)
-		sc_trace_where(second_ip, w2, sizeof(w2));
+	if (first)
+		sc_trace_actor(first, w1, sizeof(w1));
+	else
+		snprintf(w1, sizeof(w1), "?");
+	if (second)
+		sc_trace_actor(second, w2, sizeof(w2));
 	else
 		snprintf(w2, sizeof(w2), "a later read");
 	snprintf(f->what, sizeof(f->what), "traced: src[%u] (%s) made %s right after its read %u "
-		 "by %.48s, read again by %.48s: ", fl->byte, byte, fl->to ? "non-NUL" : "NUL",
+		 "by %.72s, read again by %.72s: ", fl->byte, byte, fl->to ? "non-NUL" : "NUL",
 		 fl->read, w1, w2);
 	{
 		size_t at = strlen(f->what), room = sizeof(f->what) - 1 - at, k = strlen(was);
@@ -143,34 +177,6 @@ void sc_trace_flip_text(struct sc_finding *f, const struct sc_case *c, const str
 		memcpy(f->what + at, was, k < room ? k : room);
 		f->what[at + (k < room ? k : room)] = 0;
 	}
-}
-
-/*
- * A string over four pages: its first three pages and its last are traced
- * (the prologue, the page ends, the NUL and the tail: where the narrow
- * races live), the pages between run untraced (a byte loop would take
- * 4,096 traced reads a page).  Likewise dest.
- */
-static void skip_range(uintptr_t p, size_t n, size_t page, const unsigned char **at, size_t *len)
-{
-	uintptr_t lo = (p & ~(uintptr_t)(page - 1)) + 3 * page;
-	uintptr_t hi = n ? (p + n - 1) & ~(uintptr_t)(page - 1) : 0;
-
-	*len = 0;
-	if (hi > lo) {
-		*at = (const unsigned char *)lo;
-		*len = hi - lo;
-	}
-}
-
-static void skip_middle(struct sc_engine *e, const struct sc_case *c, struct sc_trace *t)
-{
-	size_t n = sc_case_dst_len(c);
-	uintptr_t s = (uintptr_t)sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
-	uintptr_t d = (uintptr_t)sc_arena_place(&e->dst, c->dst_place, c->dst_off, n);
-
-	skip_range(s, sc_trace_span(c), e->src.page, &t->skip_src, &t->skip_src_len);
-	skip_range(d, n, e->dst.page, &t->skip_dst, &t->skip_dst_len);
 }
 
 /*
@@ -206,7 +212,6 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 	t->trace_dest = reader;
 	t->flip_read = 0;
 	t->reads_only = !reader && !sc_race_applies(c->api);
-	skip_middle(e, c, t);
 	if (t->reads_only)
 		allow_reads(e, c, t);
 	sc_trace_run(e, c, fn, t);
@@ -259,8 +264,8 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 		fl[k].step = (uint32_t)ft.n;
 		if (r->nf) {
 			for (int q = 0; q < r->nf; q++)
-				sc_trace_flip_text(&r->f[q], c, &fl[k], t->acc[sc_flips_read(b, j - 1)].ip,
-					      j < sc_flips_nreads(b) ? t->acc[sc_flips_read(b, j)].ip : 0);
+				sc_trace_flip_text(&r->f[q], c, &fl[k], &t->acc[sc_flips_read(b, j - 1)],
+					      j < sc_flips_nreads(b) ? &t->acc[sc_flips_read(b, j)] : NULL);
 			r->flip = fl[k];
 			return r->nf;
 		}

@@ -64,11 +64,17 @@ int sc_trace_flip(struct sc_engine *e, struct sc_trace *t, const struct sc_case 
 		  const struct sc_flip *fl, struct sc_finding *f, int max);
 
 /* Put what the flip did before a finding's text: the byte, the read after
- * which it changed (at first_ip), the next read (second_ip; 0: unknown). */
+ * which it changed (first), the next read (second; NULL: unknown), each
+ * named by its actor (sc_trace_actor). */
 void sc_trace_flip_text(struct sc_finding *f, const struct sc_case *c, const struct sc_flip *fl,
-			uint64_t first_ip, uint64_t second_ip);
+			const struct sc_access *first, const struct sc_access *second);
 
 /* "strscpy+0x2c" (or the object's name and offset) for an instruction. */
 const char *sc_trace_where(uint64_t ip, char *buf, size_t size);
+
+/* Who made an access: sc_trace_where of its instruction, or for one the
+ * kernel made in a system call, "the kernel in write() (the system call at
+ * __write+0xe)".  Returns buf. */
+const char *sc_trace_actor(const struct sc_access *x, char *buf, size_t size);
 
 #endif

@@ -42,10 +42,13 @@ struct sc_access {
 	uint8_t write;   /* 1: a store */
 	uint8_t arena;   /* 's' source, 'd' dest */
 	uint8_t flags;   /* SC_MEM_* (trace_decode.h), SC_ACC_GUESSED */
+	uint16_t sys;    /* SC_MEM_KERNEL: the system call's number (ip: its instruction) */
 };
 
 /* The width was not decoded: the one faulting byte is recorded. */
 #define SC_ACC_GUESSED 0x80
+/* Made by the kernel in a system call (SC_MEM_KERNEL): sys names it. */
+#define SC_ACC_KERNEL 0x20
 
 /* Most accesses one traced call records; the rest of the call runs untraced. */
 #define SC_TRACE_MAX 65536
@@ -156,6 +159,10 @@ int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n);
 int sc_trace_sys(siginfo_t *si, void *uctx);
 void sc_trace_sys_handler(void);
 int sc_trace_sys_on(void);
+
+/* The name of a system call the tracer performs ("write", "writev"), for
+ * a finding that names the kernel as the actor. */
+const char *sc_trace_sys_name(int nr);
 
 /* Over the process so far: instructions performed by the tracer,
  * instructions single-stepped, and the stepped forms with why

@@ -25,6 +25,7 @@ enum {
 	SC_MEM_MASKED = 4,  /* masked: only the enabled elements (one run of them) */
 	SC_MEM_REP = 8,     /* one element of a rep string instruction */
 	SC_MEM_VSIB = 16,   /* one element of a gather or scatter */
+	SC_MEM_KERNEL = 32, /* made by the kernel, in a system call (trace_systrap.c) */
 };
 
 /* Most operands one instruction gives (a byte mask of 64 elements at most

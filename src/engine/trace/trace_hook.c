@@ -58,6 +58,7 @@ static void record(uint64_t ip, uint64_t lo, uint32_t len, int write, int dest, 
 	x->write = (uint8_t)write;
 	x->arena = dest ? 'd' : 's';
 	x->flags = (uint8_t)flags;
+	x->sys = 0;
 }
 
 /* Record the operands that touch the traced memory; 1 if one covers the
@@ -228,14 +229,18 @@ static int emulate(ucontext_t *uc, uint64_t a, int w)
 	return 1;
 }
 
-void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write)
+_Static_assert(SC_ACC_KERNEL == SC_MEM_KERNEL, "an access keeps its operand's flags");
+
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr)
 {
-	struct sc_mem_op op = { lo, (uint32_t)len, write ? SC_MEM_WRITE : SC_MEM_READ };
+	struct sc_mem_op op = { lo, (uint32_t)len, (write ? SC_MEM_WRITE : SC_MEM_READ) | SC_MEM_KERNEL };
 
 	if (!T.armed || !len)
 		return;
 	T.step_first = T.t->n;
 	sc_trace_record_ops(ip, &op, 1, 0, 0, 0);
+	for (size_t i = T.step_first; i < T.t->n; i++)
+		T.t->acc[i].sys = (uint16_t)nr;
 	sc_trace_done(T.t);
 }
 
@@ -303,9 +308,9 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 	return 1;
 }
 #else
-void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write)
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr)
 {
-	(void)ip, (void)lo, (void)len, (void)write;
+	(void)ip, (void)lo, (void)len, (void)write, (void)nr;
 }
 
 int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)

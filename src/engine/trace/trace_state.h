@@ -60,7 +60,7 @@ void sc_trace_unprotect(void);
 /* An access the kernel made for the candidate (a system call performed by
  * the tracer, trace_systrap.c): recorded where traced, then watched and
  * flipped as an instruction's (trace_hook.c). */
-void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write);
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr);
 
 /* trace_hook.c's, for the instructions performed onward: whether a is in
  * [p, p+n); an instruction's operands recorded (those touching the traced

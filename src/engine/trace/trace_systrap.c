@@ -13,11 +13,16 @@
  * filter lets through), with the arenas open if a traced call is running,
  * and records the bytes the kernel read from the source (write, pwrite64,
  * sendto) or stored into dest (read, pread64, recvfrom) as accesses.  The
- * re-issued call passes every other filter (the sandbox's) again.
+ * calls that take their buffers through an iovec (readv, writev and their
+ * p- and 2-forms) cannot be judged by a filter, which sees no memory: they
+ * trap always, are performed the same way, and each segment the kernel
+ * used is recorded.  The re-issued call passes every other filter (the
+ * sandbox's) again.
  */
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "trace_state.h"
 
@@ -44,15 +49,21 @@ __asm__(".text\n"
 long sc_trace_syscall6(long nr, long a, long b, long c, long d, long e, long f);
 extern const char sc_trace_sys_ret[];
 
-/* The calls trapped, by the argument that points (the buffer or path);
- * what the kernel does with a buffer: 'r' reads it, 'w' stores, 0 a path. */
-static const struct { int nr, arg; char does; } rows[] = {
-	{ __NR_write, 1, 'r' },      { __NR_pwrite64, 1, 'r' },  { __NR_sendto, 1, 'r' },
-	{ __NR_read, 1, 'w' },       { __NR_pread64, 1, 'w' },   { __NR_recvfrom, 1, 'w' },
-	{ __NR_open, 0, 0 },         { __NR_access, 0, 0 },      { __NR_stat, 0, 0 },
-	{ __NR_lstat, 0, 0 },        { __NR_readlink, 0, 0 },    { __NR_openat, 1, 0 },
-	{ __NR_faccessat, 1, 0 },    { __NR_newfstatat, 1, 0 },  { __NR_statx, 1, 0 },
-	{ __NR_readlinkat, 1, 0 },
+/* The calls trapped, by the argument that points (the buffer or path; -1:
+ * an iovec, trapped always); what the kernel does with a buffer: 'r' reads
+ * it, 'w' stores, 0 a path; the name a finding gives it. */
+static const struct { int nr, arg; char does; const char *name; } rows[] = {
+	{ __NR_write, 1, 'r', "write" },     { __NR_pwrite64, 1, 'r', "pwrite64" },
+	{ __NR_sendto, 1, 'r', "sendto" },   { __NR_read, 1, 'w', "read" },
+	{ __NR_pread64, 1, 'w', "pread64" }, { __NR_recvfrom, 1, 'w', "recvfrom" },
+	{ __NR_open, 0, 0, "open" },         { __NR_access, 0, 0, "access" },
+	{ __NR_stat, 0, 0, "stat" },         { __NR_lstat, 0, 0, "lstat" },
+	{ __NR_readlink, 0, 0, "readlink" }, { __NR_openat, 1, 0, "openat" },
+	{ __NR_faccessat, 1, 0, "faccessat" }, { __NR_newfstatat, 1, 0, "newfstatat" },
+	{ __NR_statx, 1, 0, "statx" },       { __NR_readlinkat, 1, 0, "readlinkat" },
+	{ __NR_writev, -1, 'r', "writev" },  { __NR_pwritev, -1, 'r', "pwritev" },
+	{ __NR_pwritev2, -1, 'r', "pwritev2" }, { __NR_readv, -1, 'w', "readv" },
+	{ __NR_preadv, -1, 'w', "preadv" },  { __NR_preadv2, -1, 'w', "preadv2" },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -99,6 +110,11 @@ int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
 	f[k++] = RET(SECCOMP_RET_ALLOW);  /* the tracer's own */
 	f[k++] = LD(offsetof(struct seccomp_data, nr));
 	for (size_t r = 0; r < NROWS; r++) {
+		if (rows[r].arg < 0) {  /* an iovec: no filter sees its buffers */
+			f[k++] = JEQ((uint32_t)rows[r].nr, 0, 1);
+			f[k++] = RET(SECCOMP_RET_TRAP | TAG);
+			continue;
+		}
 		f[k++] = JEQ((uint32_t)rows[r].nr, 0, (uint8_t)(6 * np + 1));
 		for (int i = 0; i < np; i++) {
 			uint32_t end = (uint32_t)p[i][1];
@@ -123,6 +139,11 @@ int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
 	return 1;
 }
 
+/* The segments of one iovec call recorded (IOV_MAX is 1024; a copy asks
+ * for a few). */
+#define IOV_KEPT 64
+static struct iovec iov[IOV_KEPT];
+
 int sc_trace_sys(siginfo_t *si, void *uctx)
 {
 	greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
@@ -138,11 +159,28 @@ int sc_trace_sys(siginfo_t *si, void *uctx)
 	ret = sc_trace_syscall6(si->si_syscall, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8],
 				g[REG_R9]);
 	if (armed && sc_T.armed) {
+		uint64_t ip = (uint64_t)g[REG_RIP] - 2, left = ret > 0 ? (uint64_t)ret : 0;
+		size_t r = 0, nv = 0;
+
+		while (r < NROWS && rows[r].nr != si->si_syscall)
+			r++;
+		/* An iovec's segments, copied while the arenas are still open
+		 * (the array itself could lie in them). */
+		if (r < NROWS && rows[r].arg < 0 && g[REG_RSI])
+			for (; nv < IOV_KEPT && nv < (size_t)g[REG_RDX]; nv++)
+				iov[nv] = ((const struct iovec *)g[REG_RSI])[nv];
 		sc_trace_protect();
-		for (size_t r = 0; r < NROWS; r++)
-			if (rows[r].nr == si->si_syscall && rows[r].does && ret > 0)
-				sc_trace_kernel_access((uint64_t)g[REG_RIP] - 2, (uint64_t)g[REG_RSI],
-						       (uint64_t)ret, rows[r].does == 'w');
+		if (r < NROWS && rows[r].does && left && rows[r].arg >= 0)
+			sc_trace_kernel_access(ip, (uint64_t)g[REG_RSI], left, rows[r].does == 'w',
+					       si->si_syscall);
+		/* The segments in order, as far as the kernel went. */
+		for (size_t i = 0; r < NROWS && rows[r].arg < 0 && i < nv && left; i++) {
+			uint64_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
+
+			sc_trace_kernel_access(ip, (uint64_t)(uintptr_t)iov[i].iov_base, n,
+					       rows[r].does == 'w', si->si_syscall);
+			left -= n;
+		}
 	}
 	g[REG_RAX] = ret;
 	return 1;
@@ -175,6 +213,14 @@ int sc_trace_sys_on(void)
 {
 	return on;
 }
+
+const char *sc_trace_sys_name(int nr)
+{
+	for (size_t r = 0; r < NROWS; r++)
+		if (rows[r].nr == nr)
+			return rows[r].name;
+	return "a system call";
+}
 #else
 int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
 {
@@ -195,5 +241,11 @@ void sc_trace_sys_handler(void)
 int sc_trace_sys_on(void)
 {
 	return 0;
+}
+
+const char *sc_trace_sys_name(int nr)
+{
+	(void)nr;
+	return "a system call";
 }
 #endif

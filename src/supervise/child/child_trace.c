@@ -120,7 +120,7 @@ void sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
 		fl.step = (uint32_t)t.n;
 		r.flip = fl;
 		for (int i = 0; i < r.nf; i++)
-			sc_trace_flip_text(&r.f[i], c, &fl, t.n ? t.acc[t.n - 1].ip : 0, 0);
+			sc_trace_flip_text(&r.f[i], c, &fl, t.n ? &t.acc[t.n - 1] : NULL, NULL);
 	} else {
 		sc_trace_check(e, &t, c, fn, p->reader && sc_race_applies(c->api), &r);
 	}

@@ -66,7 +66,7 @@ struct sc_plan {
 struct sc_defect {
 	enum sc_class cls;
 	char rule[40];
-	char what[240];
+	char what[320];
 	uint64_t hits;           /* cases that hit it */
 	enum sc_phase phase;     /* where the first case came from */
 	uint64_t index;          /* its index in the grid or the random cases */
