@@ -1,7 +1,8 @@
 /*
  * grid.c - the grid's sections every API shares (count shapes, guard
  * placements, short strings at every alignment, byte values, long
- * strings), their order, and the seeded random cases (grid.h).
+ * strings, buffers at the same page offset), their order, and the seeded
+ * random cases (grid.h).
  */
 #include <stdint.h>
 #include <string.h>
@@ -113,6 +114,37 @@ static void guard_placements(struct walk *w)
 	}
 }
 
+/*
+ * Source and dest at the same offset within their pages, both flush
+ * against their guards: the path code takes for buffers that alias
+ * modulo 4 KiB (against 4K aliasing), which reads up to the page end in
+ * its own way.  Lengths 0..130, the NUL the last byte before the guard
+ * (a fit) or none within count (a truncation at the guard), each a few
+ * distances from it.  Last in the grid, so every earlier case keeps its
+ * number.
+ */
+static void page_coaligned(struct walk *w)
+{
+	static const unsigned offs[] = { 0, 1, 7, 33 };
+	struct sc_case *c = w->c;
+
+	for (size_t len = 0; len <= 130 && !w->stop; len++)
+		for (size_t k = 0; k < sizeof(offs) / sizeof(offs[0]); k++) {
+			unsigned off = offs[k];
+
+			/* dest ends off before its guard, src too: the same
+			 * page offset when count equals src's length. */
+			sc_grid_source(c, len, (unsigned)(len + k));
+			c->src_len = len + 1;
+			sc_grid_emit(w, SC_AT_END, off, SC_AT_END, off, len + 1);
+			if (len) {
+				sc_grid_source(c, len, (unsigned)(len + k));
+				c->src_len = len;
+				sc_grid_emit(w, SC_AT_END, off, SC_AT_END, off, len);
+			}
+		}
+}
+
 /* Every non-zero byte value in every position of a word, before a NUL. */
 static void byte_values(struct walk *w)
 {
@@ -218,6 +250,7 @@ uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 	short_strings(&w);
 	byte_values(&w);
 	long_strings(&w);
+	page_coaligned(&w);
 	return w.n;
 }
 
