@@ -36,7 +36,11 @@ struct child {
 	double last_tick;
 	const struct sc_flip *flip;  /* the traced check's flip of the finding being recorded */
 	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
-	double grid_deadline, deadline;  /* absolute (child_args may hold them relative) */
+	double cap;              /* --max-time, absolute (child_args may hold it relative) */
+	/* The budget beyond the plan, once started: its end on this thread's
+	 * CPU clock and its wall-clock backstop (0: none). */
+	int beyond;
+	double cpu_end, wall_end;
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -177,13 +181,46 @@ static int past(double deadline)
 	return deadline > 0 && sc_now() >= deadline;
 }
 
+/* The plan is done: the budget of what goes beyond it starts now (or goes
+ * on, in a child started again after a death there). */
+static void start_beyond(struct child *ch)
+{
+	const struct sc_child_args *a = ch->a;
+
+	if (ch->beyond)
+		return;
+	ch->beyond = 1;
+	if (a->beyond_wall_end > 0) {
+		ch->cpu_end = sc_cpu_now() + a->beyond_cpu;
+		ch->wall_end = a->beyond_wall_end;
+	} else if (a->p->seconds > 0) {
+		ch->cpu_end = sc_cpu_now() + a->p->seconds;
+		ch->wall_end = sc_now() + SC_BUDGET_WALL_FACTOR * a->p->seconds;
+	}
+}
+
+/* CPU seconds left of the budget (and never past its backstop or the
+ * cap); a large number when there is no budget. */
+static double beyond_left(const struct child *ch)
+{
+	double left = 1e9, now = sc_now();
+
+	if (ch->cpu_end > 0 && ch->cpu_end - sc_cpu_now() < left)
+		left = ch->cpu_end - sc_cpu_now();
+	if (ch->wall_end > 0 && ch->wall_end - now < left)
+		left = ch->wall_end - now;
+	if (ch->cap > 0 && ch->cap - now < left)
+		left = ch->cap - now;
+	return left;
+}
+
 static void run_spread(struct child *ch, uint64_t from)
 {
 	static struct sc_case c;
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->spread_n && !past(ch->grid_deadline); k++) {
+	for (k = from; k < l->spread_n && !past(ch->cap); k++) {
 		sc_case_decode(&c, l->spread_case[k], l->spread_len[k]);
 		run_case(ch, &c, k, SC_PH_GRID, l->spread[k]);
 	}
@@ -207,7 +244,7 @@ static int grid_case(const struct sc_case *c, uint64_t index, void *arg)
 			tick(w->ch, index < w->from ? w->from - l->grid_from : index - l->grid_from);
 		return 0;
 	}
-	if (index >= w->end || past(w->ch->grid_deadline)) {
+	if (index >= w->end || past(w->ch->cap)) {
 		w->stopped_at = index < w->end ? index : w->end;
 		return 1;
 	}
@@ -233,7 +270,9 @@ static void run_random(struct child *ch, uint64_t from)
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->random_n && !past(ch->deadline); k++) {
+	/* The budget's CPU clock is a system call: read every 32 cases. */
+	for (k = from; k < l->random_n && !past(ch->cap) && !past(ch->wall_end) &&
+	     (k % 32 || beyond_left(ch) > 0); k++) {
 		sc_random_case(p->seed, l->random_from + k, p->api, p->policy, &c);
 		run_case(ch, &c, k, SC_PH_RANDOM, l->random_from + k);
 	}
@@ -269,21 +308,24 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	const struct sc_plan *p = ch->a->p;
 	struct sc_msg_conc m;
 	struct sc_race_result r;
-	double start = sc_now(), chunk = p->race_seconds < 0.25 ? p->race_seconds : 0.25;
+	double start = sc_now(), cpu0 = sc_cpu_now(), left = beyond_left(ch);
+	double chunk = p->race_seconds < 0.25 ? p->race_seconds : 0.25;
 	double want = p->race_seconds, limit = 2 * p->race_seconds;
 
 	memset(&m, 0, sizeof(m));
 	m.phase = (uint32_t)phase;
-	/* Never past the deadline. */
-	if (ch->deadline > 0 && ch->deadline - start < limit)
-		limit = ch->deadline - start > 0.05 ? ch->deadline - start : 0.05;
+	/* Never past the budget, its backstop or the cap. */
+	if (left < limit)
+		limit = left > 0.05 ? left : 0.05;
 	if (want > limit)
 		want = limit;
 	if (chunk > limit)
 		chunk = limit;
-	/* In chunks, each a tick for the supervisor.  A pass means something
-	 * only if enough calls overlapped the other thread: on a busy machine,
-	 * keep going (up to twice the time, never past the deadline). */
+	/* In chunks, each a tick for the supervisor, timed on this thread's
+	 * CPU clock (a busy machine gives it the same work, in more wall
+	 * time; race.c's chunks likewise).  A pass means something only if
+	 * enough calls overlapped the other thread: keep going until they
+	 * have (up to twice the time), and stop once the target is met. */
 	for (uint64_t k = 0; ; k++) {
 		double spent;
 
@@ -306,8 +348,10 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 			flush_hits(ch);
 			return;
 		}
-		spent = sc_now() - start;
-		if (spent >= limit || (spent >= want && m.st.overlapped >= SC_MIN_OVERLAP))
+		spent = sc_cpu_now() - cpu0;
+		if (spent >= limit || (spent >= want && m.st.overlapped >= SC_MIN_OVERLAP) ||
+		    m.st.overlapped >= SC_ENOUGH_OVERLAP || beyond_left(ch) <= 0 ||
+		    sc_now() - start >= SC_BUDGET_WALL_FACTOR * limit)
 			break;
 	}
 	flush_hits(ch);
@@ -382,20 +426,17 @@ void sc_child_main(const struct sc_child_args *a)
 	sc_engine_trap_tsc();  /* the counter: the same in every phase (child_phases.h) */
 	if (loaded.sandboxed)
 		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
-	/* The check's time starts once the candidate is loaded. */
-	ch.grid_deadline = a->grid_deadline;
-	ch.deadline = a->deadline;
-	if (a->after_load) {
-		double t = sc_now();
-
-		ch.grid_deadline = a->grid_deadline > 0 ? t + a->grid_deadline : 0;
-		ch.deadline = a->deadline > 0 ? t + a->deadline : 0;
-	}
+	/* A cap counts from the end of the load. */
+	ch.cap = a->cap > 0 && a->after_load ? sc_now() + a->cap : a->cap;
 	send(&ch, SC_MSG_LOADED, &loaded, sizeof(loaded));
 	for (; phase < SC_PH_DONE; phase++, from = 0) {
 		if (!sc_phase_wanted(a->p, phase))
 			continue;
+		if (past(ch.cap))
+			break;  /* the cap the user asked for: nothing more runs */
 		ch.bph = phase;
+		if (sc_phase_beyond(phase))
+			start_beyond(&ch);
 		sc_beacon_set(a->b, phase, from);
 		if (phase == SC_PH_ONE) {
 			if ((!run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0) && !a->p->no_trace) ||
@@ -409,7 +450,7 @@ void sc_child_main(const struct sc_child_args *a)
 		} else if (phase == SC_PH_RANDOM) {
 			run_random(&ch, from);
 		} else if (phase == SC_PH_TRACE) {
-			sc_child_traced(&ch.e, ch.fn, a->p, ch.deadline, &sink);
+			sc_child_traced(&ch.e, ch.fn, a->p, ch.cap, &sink);
 		} else {
 			run_concurrent(&ch, phase);
 		}
