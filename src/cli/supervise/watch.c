@@ -40,7 +40,7 @@
  * got little CPU: it blocks). */
 #define WALL_FACTOR 10
 /* Seconds a run lasts before it shows its progress (on a terminal). */
-#define PROGRESS_AFTER 2.0
+#define PROGRESS_AFTER 1.0
 
 /* CPU seconds the child may spend on one case (or chunk, or the load)
  * without a word: a busy machine slows the wall clock, not this. */
@@ -106,11 +106,11 @@ static void progress(const struct sc_supervisor *r, int last)
 	default: part = sc_phase_name((enum sc_phase)r->phase); break;
 	}
 	shown = 1;
-	fprintf(stderr, "\r\033[Kstrcheck: %s: grid %" PRIu64 "/%" PRIu64, part, grid, r->l.grid_n);
+	fprintf(stderr, "\r\033[Kstrcheck: grid %" PRIu64 "/%" PRIu64, grid, r->l.grid_n);
 	if (sc_phase_wanted(r->p, SC_PH_TRACE))
 		fprintf(stderr, "  traced %" PRIu64 "/%" PRIu64, traced, sc_trace_cases_total());
-	fprintf(stderr, "  random %" PRIu64 "  defects %d  %.0f s", r->upto[SC_PH_RANDOM],
-		r->rec->ndefects, sc_now() - r->start);
+	fprintf(stderr, "  random %" PRIu64 "  defects %d  %.0f s: %s", r->upto[SC_PH_RANDOM],
+		r->rec->ndefects, sc_now() - r->start, part);
 }
 
 /*
