@@ -42,24 +42,27 @@ if why=$(grep -m1 '^traced check: not here' "$out/probe.out"); then
 fi
 
 # ---- the quota ----
-cg=
+# make_cgroup sets cg (the cgroup's directory), or why (the reason there
+# is none).  Not in a subshell: cg must outlive it.
+cg= why=
 make_cgroup() {
-	local name=strcheck-load-$$
-	[ "$(id -u)" = 0 ] || { echo "not root"; return 1; }
+	local name=strcheck-load-$$ d
+	[ "$(id -u)" = 0 ] || { why="not root"; return 1; }
 	if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
-		grep -qw cpu /sys/fs/cgroup/cgroup.controllers || { echo "no cpu controller (cgroup v2)"; return 1; }
+		grep -qw cpu /sys/fs/cgroup/cgroup.controllers || { why="no cpu controller (cgroup v2)"; return 1; }
 		echo +cpu > /sys/fs/cgroup/cgroup.subtree_control 2> /dev/null
-		mkdir "/sys/fs/cgroup/$name" 2> /dev/null || { echo "cannot make a cgroup (v2)"; return 1; }
-		cg=/sys/fs/cgroup/$name
-		echo "25000 100000" > "$cg/cpu.max" 2> /dev/null || { echo "cannot set cpu.max"; return 1; }
+		d=/sys/fs/cgroup/$name
+		mkdir "$d" 2> /dev/null || { why="cannot make a cgroup (v2)"; return 1; }
+		cg=$d
+		echo "25000 100000" > "$cg/cpu.max" 2> /dev/null || { why="cannot set cpu.max"; return 1; }
 	elif [ -d /sys/fs/cgroup/cpu ]; then
-		mkdir "/sys/fs/cgroup/cpu/$name" 2> /dev/null || { echo "cannot make a cgroup (v1)"; return 1; }
-		cg=/sys/fs/cgroup/cpu/$name
-		echo 100000 > "$cg/cpu.cfs_period_us" 2> /dev/null &&
-			echo 25000 > "$cg/cpu.cfs_quota_us" 2> /dev/null ||
-			{ echo "cannot set cpu.cfs_quota_us"; return 1; }
+		d=/sys/fs/cgroup/cpu/$name
+		mkdir "$d" 2> /dev/null || { why="cannot make a cgroup (v1)"; return 1; }
+		cg=$d
+		{ echo 100000 > "$cg/cpu.cfs_period_us" && echo 25000 > "$cg/cpu.cfs_quota_us"; } 2> /dev/null ||
+			{ why="cannot set cpu.cfs_quota_us"; return 1; }
 	else
-		echo "no cgroup file system with a cpu controller"
+		why="no cgroup file system with a cpu controller"
 		return 1
 	fi
 }
@@ -71,7 +74,7 @@ cleanup() {
 	[ -n "$cg" ] && rmdir "$cg" 2> /dev/null
 }
 trap cleanup EXIT
-if ! why=$(make_cgroup); then
+if ! make_cgroup; then
 	skip "load: no 25% CPU quota here: $why"
 	exit 0
 fi
@@ -83,8 +86,13 @@ done
 # strcheck inside the quota: the shell moves itself in, then becomes it.
 # (The timeout is a backstop far above any run's time at a quarter CPU.)
 quota() {
-	timeout 3600 bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' quota "$cg" "$@"
+	timeout 3600 bash -c '[ -d "$1" ] && echo $$ > "$1/cgroup.procs" && shift && exec "$@"' \
+		quota "$cg" "$@"
 }
+# The quota holds: a process started so is in the cgroup.
+quota cat /proc/self/cgroup > "$out/cgroup.txt" 2>&1
+grep -q ":/${cg##*/}\$" "$out/cgroup.txt"
+check load_inside_the_quota $? "not in $cg (see $out/cgroup.txt)"
 
 # DEFECT 1's "found by" line.
 found_by() { sed -n '/^DEFECT 1:/,/^DEFECT 2:/s/^  found by  //p' "$1" | head -1; }
@@ -127,4 +135,8 @@ for e in $OK_ENTRIES; do
 	passes "$name" --impl="$so" --symbol="$sym" --reader
 done
 passes ok_strlcpy_bsd --impl=build/zoo/ok_strlcpy_bsd.so --api=strlcpy --symbol=strlcpy
+# The quota did hold the runs back (the kernel throttled them).
+throttled=$(awk '$1 == "nr_throttled" { print $2 }' "$cg/cpu.stat")
+[ "${throttled:-0}" -gt 0 ]
+check load_quota_throttled_the_runs $? "cpu.stat: $(tr '\n' ' ' < "$cg/cpu.stat")"
 exit 0
