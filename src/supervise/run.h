@@ -76,6 +76,10 @@ void sc_run_drain(struct sc_supervisor *r);
 /* Read what the child wrote to its stdout and stderr (kept, not shown). */
 void sc_run_drain_output(struct sc_supervisor *r);
 
+/* The progress line on stderr (p->progress: a terminal), once the run has
+ * lasted a second: which part, how far (progress.c); last: clear it. */
+void sc_run_progress(const struct sc_supervisor *r, int last);
+
 /* The current child's CPU seconds (all its threads), or 0 unknown. */
 double sc_run_child_cpu(const struct sc_supervisor *r);
 

@@ -1,6 +1,7 @@
 /*
  * The supervisor: starts a child per stretch of the plan, reads and checks
- * its reports, enforces the per-call and the overall deadline, records
+ * its reports, enforces the stall limits (the child's CPU time, with
+ * wall-clock backstops) and the cap (--max-time), records
  * deaths and hangs with their case, kills every process the child left,
  * and restarts after the case that ended the last child.
  */
@@ -20,7 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../engine/race/race_trace.h"
 #include "plan/channel.h"
 #include "child/child.h"
 #include "plan/findings.h"
@@ -39,8 +39,6 @@
  * child that makes no progress in that much wall time is hung even if it
  * got little CPU: it blocks). */
 #define WALL_FACTOR 10
-/* Seconds a run lasts before it shows its progress (on a terminal). */
-#define PROGRESS_AFTER 1.0
 
 /* CPU seconds the child may spend on one case (or chunk, or the load)
  * without a word: a busy machine slows the wall clock, not this. */
@@ -74,43 +72,6 @@ static int stalled(const struct sc_supervisor *r, double t, double since, double
 
 	return t - since > stall_wall(r->p, r->phase) ||
 	       (cpu > 0 && cpu - cpu_since > stall_cpu(r->p, r->phase));
-}
-
-/* Which part of the run, how far: on a terminal, once the run has lasted a
- * few seconds. */
-static void progress(const struct sc_supervisor *r, int last)
-{
-	static int shown;
-	const struct sc_trace_stats *tr = &r->rec->trace;
-	uint64_t traced = r->phase == SC_PH_TRACE ? r->pos : tr->cases;
-	uint64_t grid = sc_phase_cases(&r->l, SC_PH_SPREAD, 0, r->upto[SC_PH_SPREAD]) +
-			sc_phase_cases(&r->l, SC_PH_GRID, 0, r->upto[SC_PH_GRID]);
-	const char *part;
-
-	if (!r->p->progress)
-		return;
-	if (last) {
-		if (shown)
-			fprintf(stderr, "\r\033[K");
-		return;
-	}
-	if (!r->started || sc_now() - r->start < PROGRESS_AFTER)
-		return;
-	switch (r->phase) {
-	case SC_PH_SPREAD:
-	case SC_PH_GRID: part = "the grid (the plan)"; break;
-	case SC_PH_TRACE: part = "the traced plan"; break;
-	case SC_PH_READER: part = "the reader check (sampled)"; break;
-	case SC_PH_RACE: part = "the race check (sampled)"; break;
-	case SC_PH_RANDOM: part = "random cases"; break;
-	default: part = sc_phase_name((enum sc_phase)r->phase); break;
-	}
-	shown = 1;
-	fprintf(stderr, "\r\033[Kstrcheck: grid %" PRIu64 "/%" PRIu64, grid, r->l.grid_n);
-	if (sc_phase_wanted(r->p, SC_PH_TRACE))
-		fprintf(stderr, "  traced %" PRIu64 "/%" PRIu64, traced, sc_trace_cases_total());
-	fprintf(stderr, "  random %" PRIu64 "  defects %d  %.0f s: %s", r->upto[SC_PH_RANDOM],
-		r->rec->ndefects, sc_now() - r->start, part);
 }
 
 /*
@@ -190,7 +151,7 @@ static enum end watch(struct sc_supervisor *r, int *status)
 			return why;
 		}
 		if (t - shown > 0.1) {
-			progress(r, 0);
+			sc_run_progress(r, 0);
 			shown = t;
 		}
 	}
@@ -358,7 +319,7 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 			if (!r.forged && !r.forged_progress && sc_has_cases((enum sc_phase)r.phase) &&
 			    sc_known_phase(&r, r.phase) && r.pos > r.upto[r.phase])
 				r.upto[r.phase] = r.pos;
-			progress(&r, 1);
+			sc_run_progress(&r, 1);
 			sc_run_settle(&r);
 			return SC_SUP_INTERRUPTED;
 		}
@@ -371,7 +332,7 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 			sc_foreign_signo = 0;
 		}
 		if (!r.loaded && why != END_STOPPED) {
-			progress(&r, 1);
+			sc_run_progress(&r, 1);
 			load_failed(&r, status, why == END_HUNG, err, errlen);
 			if (!r.rec->restarts)
 				return SC_SUP_LOAD_ERROR;
@@ -406,7 +367,7 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 		}
 		r.rec->restarts++;
 	}
-	progress(&r, 1);
+	sc_run_progress(&r, 1);
 	sc_run_settle(&r);
 	return SC_SUP_OK;
 }

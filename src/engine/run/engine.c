@@ -10,16 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <sys/time.h>
-#include <time.h>
-#include <unistd.h>
 #include <ucontext.h>
 
 #include "../../../ref/ref.h"
 #include "../memory/demand.h"
 #include "engine.h"
 #include "engine_call.h"
+#include "watchdog.h"
 #include "../memory/fixup.h"
 #include "../base/clock.h"
 #include "../base/mem.h"
@@ -43,26 +40,6 @@ static struct {
 	uintptr_t addr;
 } last_fault;
 
-/*
- * Watchdog: two periodic timers of the calling thread, each a SIGALRM to
- * that thread alone: one on its CPU clock (a tick per TICK_MS of CPU it
- * spent), one on the wall clock (a tick per WALL_TICK_MS).  A call that has
- * not changed sc_calls for hang_ticks CPU ticks spent its CPU limit: hung.
- * A call that blocks spends no CPU: wall_ticks wall ticks (its limit
- * SC_CALL_WALL_FACTOR times over) end it.  A call descheduled on a busy
- * machine gets neither: its CPU clock stands still, and the wall limit is
- * far beyond any wait a scheduler imposes.
- */
-#define TICK_MS 25
-#define WALL_TICK_MS 250
-enum { CPU_TIMER = 1, WALL_TIMER = 2 };
-struct watch {
-	timer_t id;
-	int made;
-	unsigned limit, stale;
-	unsigned long seen;
-};
-static struct watch watches[3];  /* [CPU_TIMER], [WALL_TIMER] */
 
 static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
 
@@ -155,18 +132,7 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 	if (sc_trace_hook && in_call && kernel && sc_trace_hook(sig, si, uctx))
 		return;
 	if (sig == SIGALRM) {
-		/* Only the watchdog's own timers tick (a raise(SIGALRM) does not). */
-		int which = si->si_code == SI_TIMER ? si->si_value.sival_int : 0;
-		struct watch *w = which == CPU_TIMER || which == WALL_TIMER ? &watches[which] : NULL;
-
-		if (!w)
-			return;
-		if (!in_call || sc_calls != w->seen) {
-			w->seen = sc_calls;
-			w->stale = 0;
-			return;
-		}
-		if (++w->stale < w->limit)
+		if (!sc_watchdog_tick(si, in_call))
 			return;
 	} else if (!in_call) {
 		signal(sig, SIG_DFL);
@@ -189,36 +155,6 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 	if (last_fault.no_addr)
 		last_fault.access = sc_fault_decode ? sc_fault_decode(uctx, &last_fault.addr) : '?';
 	siglongjmp(call_env, 1);
-}
-
-/* One of the watchdog's timers: on clock, every ms, to this thread. */
-static int watch_start(int which, clockid_t clock, unsigned ms)
-{
-	struct sigevent ev;
-	struct itimerspec it = { { ms / 1000, (long)(ms % 1000) * 1000000 },
-				 { ms / 1000, (long)(ms % 1000) * 1000000 } };
-	struct watch *w = &watches[which];
-
-	memset(&ev, 0, sizeof(ev));
-	ev.sigev_notify = SIGEV_THREAD_ID;
-	ev.sigev_signo = SIGALRM;
-	ev.sigev_value.sival_int = which;
-	ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
-	w->stale = 0;
-	w->seen = sc_calls;
-	if (timer_create(clock, &ev, &w->id) != 0)
-		return -1;
-	w->made = 1;
-	return timer_settime(w->id, 0, &it, NULL);
-}
-
-static void watch_stop(void)
-{
-	for (int i = CPU_TIMER; i <= WALL_TIMER; i++)
-		if (watches[i].made) {
-			timer_delete(watches[i].id);
-			watches[i].made = 0;
-		}
 }
 
 int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
@@ -265,36 +201,21 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(fault_signals) / sizeof(fault_signals[0]); i++)
 		sigaction(fault_signals[i], &sa, NULL);
-	if (timeout_ms) {
+	if (timeout_ms)
 		sigaction(SIGALRM, &sa, NULL);
-		/* A tick more than the limit: the first may come at once. */
-		watches[CPU_TIMER].limit = (timeout_ms + TICK_MS - 1) / TICK_MS + 1;
-		watches[WALL_TIMER].limit = (timeout_ms * SC_CALL_WALL_FACTOR + WALL_TICK_MS - 1) /
-					    WALL_TICK_MS + 1;
-		if (watch_start(CPU_TIMER, CLOCK_THREAD_CPUTIME_ID, TICK_MS) != 0) {
-			/* No CPU clock timer (an emulator?): the wall clock's
-			 * limit is the CPU one, as it was. */
-			watch_stop();
-			watches[WALL_TIMER].limit = watches[CPU_TIMER].limit;
-			if (watch_start(WALL_TIMER, CLOCK_MONOTONIC, TICK_MS) == 0)
-				return 0;
-		}
-		if (!watches[WALL_TIMER].made &&
-		    watch_start(WALL_TIMER, CLOCK_MONOTONIC, WALL_TICK_MS) != 0) {
-			int err = errno;
+	if (sc_watchdog_start(timeout_ms) != 0) {
+		int err = errno;
 
-			watch_stop();
-			sc_engine_fini(e);
-			errno = err;
-			return -1;
-		}
+		sc_engine_fini(e);
+		errno = err;
+		return -1;
 	}
 	return 0;
 }
 
 void sc_engine_fini(struct sc_engine *e)
 {
-	watch_stop();
+	sc_watchdog_stop();
 	sc_arena_free(&e->src);
 	sc_arena_free(&e->dst);
 	sc_demand_fini(&e->hdst);
