@@ -1,9 +1,9 @@
 /*
- * scan_run.c - strcheck --scan=DIR: every definition the candidate room
- * finds (candidate/scan.h) probed when its name does not say its API, then
+ * scan_run.c - strcheck --scan=DIR: every definition the scan finds
+ * (find/, scan.h) probed when its name does not say its API, then
  * checked by the ordinary single-function check, each in a child strcheck
  * (scan_child.h) whose JSON report gives the row; then one report for the
- * whole scan (report/scan_report.h) and one exit status.  A static
+ * whole scan (report/scan_report.h) and how it ended.  A static
  * function, or one in a header, that a build of its file does not export
  * is checked through a two-line wrapper that includes the file and
  * exports the function under another name (an alias of the same code).
@@ -15,21 +15,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../candidate/build/build.h"
+#include "../candidate/candidate.h"
 #include "scan.h"
-#include "../report/output.h"
+#include "../report/deliver.h"
 #include "report/scan_report.h"
-#include "../cli/exit_status.h"
-#include "../cli/options.h"
 #include "scan_child.h"
 
-#define MAX_ARGS 40
+#define MAX_ARGS SC_SCAN_FWD
 #define BUILD_SLACK 120.0        /* seconds a check may take past --time: the build */
 
 struct ctx {
-	const struct sc_opts *o;
-	char fwd[MAX_ARGS][4200];  /* the user's options every check gets */
-	int nfwd;
+	const struct sc_scan_opts *o;
 	char wrapdir[256];       /* the wrappers' private directory, or "" */
 	unsigned wrappers;
 };
@@ -40,58 +36,6 @@ static void on_interrupt(int sig)
 {
 	interrupted = sig;
 	sc_scan_child_signal(sig);
-}
-
-static void add(struct ctx *c, const char *fmt, const char *v)
-{
-	if (c->nfwd < MAX_ARGS)
-		snprintf(c->fwd[c->nfwd++], sizeof(c->fwd[0]), fmt, v);
-}
-
-/* What the user asked of the checks, as options again. */
-static void forward(struct ctx *c, const struct sc_opts *o)
-{
-	static const char *const wats[] = { "auto", "generic", "x86" };
-	char num[64];
-
-	if (o->cc)
-		add(c, "--cc=%s", o->cc);
-	if (o->cflags)
-		add(c, "--cflags=%s", o->cflags);
-	if (o->kernel_wat)
-		add(c, "--kernel-wat=%s", wats[o->kernel_wat % 3]);
-	if (o->kconfig)
-		add(c, "--kconfig=%s", o->kconfig);
-	/* Defaults are left out: the replay lines stay short. */
-	snprintf(num, sizeof(num), "%llu", (unsigned long long)o->seed);
-	if (o->seed != SC_DEFAULT_SEED)
-		add(c, "--seed=%s", num);
-	snprintf(num, sizeof(num), "%g", o->seconds);
-	if (o->seconds != SC_DEFAULT_TIME)
-		add(c, "--time=%s", num);
-	if (o->race_seconds >= 0) {
-		snprintf(num, sizeof(num), "%g", o->race_seconds);
-		add(c, "--race-time=%s", num);
-	}
-	if (o->cases >= 0) {
-		snprintf(num, sizeof(num), "%lld", (long long)o->cases);
-		add(c, "--cases=%s", num);
-	}
-	snprintf(num, sizeof(num), "%u", o->timeout_ms);
-	if (o->timeout_ms != SC_DEFAULT_TIMEOUT_MS)
-		add(c, "--timeout=%s", num);
-	if (o->policy == SC_STRICT)
-		add(c, "%s", "--strict");
-	if (!o->race)
-		add(c, "%s", "--no-race");
-	if (o->no_trace)
-		add(c, "%s", "--no-trace");
-	if (o->first)
-		add(c, "%s", "--first");
-	if (o->no_sandbox)
-		add(c, "%s", "--no-sandbox");
-	if (o->allow_incomplete)
-		add(c, "%s", "--allow-incomplete");
 }
 
 /* Run the child: strcheck --impl=impl --symbol=sym a b [forwarded]. */
@@ -110,8 +54,8 @@ static int run(struct ctx *c, const char *impl, const char *sym, const char *a, 
 		argv[n++] = (char *)a;
 	if (b)
 		argv[n++] = (char *)b;
-	for (int i = 0; i < c->nfwd; i++)
-		argv[n++] = c->fwd[i];
+	for (int i = 0; i < c->o->nfwd; i++)
+		argv[n++] = (char *)c->o->fwd[i];
 	argv[n] = NULL;
 	return sc_scan_spawn(argv, limit, co, err, errlen);
 }
@@ -226,8 +170,8 @@ static void check_once(struct ctx *c, struct sc_scan_row *r, int wrapped)
 		sc_shell_append(r->replay, sizeof(r->replay), word);
 		if (!wrapped)
 			sc_shell_append(r->replay, sizeof(r->replay), api);
-		for (int i = 0; i < c->nfwd; i++)
-			sc_shell_append(r->replay, sizeof(r->replay), c->fwd[i]);
+		for (int i = 0; i < c->o->nfwd; i++)
+			sc_shell_append(r->replay, sizeof(r->replay), c->o->fwd[i]);
 	}
 	if (!sc_json_string(co.out, NULL, "verdict", verdict, sizeof(verdict))) {
 		sc_child_reason(&co, "the check", r->why, sizeof(r->why));
@@ -283,8 +227,8 @@ static void remove_wrappers(struct ctx *c)
 	rmdir(c->wrapdir);
 }
 
-/* As for one check: 1 for a defect, 3 for a function not checked whole
- * (cut, or not built), 0 only when every one found passed. */
+/* As for one check: FAIL for a defect, INCOMPLETE for a function not
+ * checked whole (cut, or not built), PASS only when every one found passed. */
 static int scan_exit(const struct sc_scan *sc, int allow_incomplete)
 {
 	int fail = 0, cut = 0;
@@ -293,10 +237,10 @@ static int scan_exit(const struct sc_scan *sc, int allow_incomplete)
 		fail |= sc->rows[i].state == SC_ROW_FAIL;
 		cut |= sc->rows[i].state == SC_ROW_INCOMPLETE || sc->rows[i].state == SC_ROW_NOT_CHECKED;
 	}
-	return fail ? SC_EXIT_FAIL : cut && !allow_incomplete ? SC_EXIT_INCOMPLETE : SC_EXIT_PASS;
+	return fail ? SC_SCAN_FAIL : cut && !allow_incomplete ? SC_SCAN_INCOMPLETE : SC_SCAN_PASS;
 }
 
-int sc_scan_main(const struct sc_opts *o, char *err, size_t errlen)
+int sc_scan_main(const struct sc_scan_opts *o, char *err, size_t errlen)
 {
 	static struct ctx c;
 	struct sc_output out;
@@ -306,14 +250,13 @@ int sc_scan_main(const struct sc_opts *o, char *err, size_t errlen)
 	int rc;
 
 	c.o = o;
-	forward(&c, o);
 	if (sc_scan_find(o->scan, o->symbol, &sc, err, errlen) != 0)
 		return -1;
 	if (sc_output_open(&out, o->output, err, errlen) != 0) {
 		sc_scan_free(&sc);
 		return -1;
 	}
-	sc.version = sc_version;
+	sc.version = o->version;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	for (size_t i = 0; i < sc.nrows; i++) {
