@@ -132,7 +132,7 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 	if (sc_trace_hook && in_call && kernel && sc_trace_hook(sig, si, uctx))
 		return;
 	if (sig == SIGALRM) {
-		if (!sc_watchdog_tick(si, in_call))
+		if (!sc_watchdog_tick(si, in_call, sc_calls))
 			return;
 	} else if (!in_call) {
 		signal(sig, SIG_DFL);
@@ -203,7 +203,7 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 		sigaction(fault_signals[i], &sa, NULL);
 	if (timeout_ms)
 		sigaction(SIGALRM, &sa, NULL);
-	if (sc_watchdog_start(timeout_ms) != 0) {
+	if (sc_watchdog_start(timeout_ms, sc_calls) != 0) {
 		int err = errno;
 
 		sc_engine_fini(e);

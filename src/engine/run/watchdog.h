@@ -13,19 +13,19 @@
  * SIGALRM to that thread alone, a tick per 25 ms of its CPU time and one
  * per 250 ms of wall time (only the wall one, at 25 ms, where the CPU
  * clock has no timer).  Stops any running first; timeout_ms 0: none.
- * 0, or -1 with errno.
+ * calls: the engine's call counter now (sc_calls).  0, or -1 with errno.
  */
-int sc_watchdog_start(unsigned timeout_ms);
+int sc_watchdog_start(unsigned timeout_ms, unsigned long calls);
 
 /* Stop and delete the timers. */
 void sc_watchdog_stop(void);
 
 /*
  * A SIGALRM (the engine's handler calls this): 1 when the call in progress
- * (in_call) has made no progress (sc_calls unchanged) for its limit by the
+ * (in_call) has made no progress (calls, the counter, unchanged) for its limit by the
  * clock of the timer that ticked, else 0.  A SIGALRM that is not one of
  * the watchdog's timers (a raise) is no tick.  Async-signal-safe.
  */
-int sc_watchdog_tick(const siginfo_t *si, int in_call);
+int sc_watchdog_tick(const siginfo_t *si, int in_call, unsigned long calls);
 
 #endif

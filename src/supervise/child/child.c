@@ -10,6 +10,7 @@
 #include "../../engine/race/race.h"
 #include "../plan/channel.h"
 #include "child.h"
+#include "child_budget.h"
 #include "child_phases.h"
 #include "child_trace.h"
 #include "../plan/findings.h"
@@ -34,11 +35,7 @@ struct child {
 	double last_tick;
 	const struct sc_flip *flip;  /* the traced check's flip of the finding being recorded */
 	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
-	double cap;              /* --max-time, absolute (child_args may hold it relative) */
-	/* The budget beyond the plan, once started: its end on this thread's
-	 * CPU clock and its wall-clock backstop (0: none). */
-	int beyond;
-	double cpu_end, wall_end;
+	struct sc_budget bud;    /* the cap and the budget beyond the plan */
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -174,51 +171,13 @@ static void traced_send(void *arg, unsigned type, const void *m, size_t len)
 	((struct child *)arg)->last_tick = sc_now();
 }
 
-static int past(double deadline)
-{
-	return deadline > 0 && sc_now() >= deadline;
-}
-
-/* The plan is done: the budget of what goes beyond it starts now (or goes
- * on, in a child started again after a death there). */
-static void start_beyond(struct child *ch)
-{
-	const struct sc_child_args *a = ch->a;
-
-	if (ch->beyond)
-		return;
-	ch->beyond = 1;
-	if (a->beyond_wall_end > 0) {
-		ch->cpu_end = sc_cpu_now() + a->beyond_cpu;
-		ch->wall_end = a->beyond_wall_end;
-	} else if (a->p->seconds > 0) {
-		ch->cpu_end = sc_cpu_now() + a->p->seconds;
-		ch->wall_end = sc_now() + SC_BUDGET_WALL_FACTOR * a->p->seconds;
-	}
-}
-
-/* CPU seconds left of the budget (and never past its backstop or the
- * cap); a large number when there is no budget. */
-static double beyond_left(const struct child *ch)
-{
-	double left = 1e9, now = sc_now();
-
-	if (ch->cpu_end > 0 && ch->cpu_end - sc_cpu_now() < left)
-		left = ch->cpu_end - sc_cpu_now();
-	if (ch->wall_end > 0 && ch->wall_end - now < left)
-		left = ch->wall_end - now;
-	if (ch->cap > 0 && ch->cap - now < left)
-		left = ch->cap - now;
-	return left;
-}
-
 static void run_spread(struct child *ch, uint64_t from)
 {
 	static struct sc_case c;
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->spread_n && !past(ch->cap); k++) {
+	for (k = from; k < l->spread_n && !sc_past(ch->bud.cap); k++) {
 		sc_case_decode(&c, l->spread_case[k], l->spread_len[k]);
 		run_case(ch, &c, k, SC_PH_GRID, l->spread[k]);
 	}
@@ -242,7 +201,7 @@ static int grid_case(const struct sc_case *c, uint64_t index, void *arg)
 			tick(w->ch, index < w->from ? w->from - l->grid_from : index - l->grid_from);
 		return 0;
 	}
-	if (index >= w->end || past(w->ch->cap)) {
+	if (index >= w->end || sc_past(w->ch->bud.cap)) {
 		w->stopped_at = index < w->end ? index : w->end;
 		return 1;
 	}
@@ -269,8 +228,8 @@ static void run_random(struct child *ch, uint64_t from)
 	uint64_t k;
 
 	/* The budget's CPU clock is a system call: read every 32 cases. */
-	for (k = from; k < l->random_n && !past(ch->cap) && !past(ch->wall_end) &&
-	     (k % 32 || beyond_left(ch) > 0); k++) {
+	for (k = from; k < l->random_n && !sc_past(ch->bud.cap) && !sc_past(ch->bud.wall_end) &&
+	     (k % 32 || sc_budget_left(&ch->bud) > 0); k++) {
 		sc_random_case(p->seed, l->random_from + k, p->api, p->policy, &c);
 		run_case(ch, &c, k, SC_PH_RANDOM, l->random_from + k);
 	}
@@ -306,7 +265,7 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	const struct sc_plan *p = ch->a->p;
 	struct sc_msg_conc m;
 	struct sc_race_result r;
-	double start = sc_now(), cpu0 = sc_cpu_now(), left = beyond_left(ch);
+	double start = sc_now(), cpu0 = sc_cpu_now(), left = sc_budget_left(&ch->bud);
 	double chunk = p->race_seconds < 0.25 ? p->race_seconds : 0.25;
 	double want = p->race_seconds, limit = 2 * p->race_seconds;
 
@@ -351,7 +310,7 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 		/* By its CPU clock, by what it achieved, or by the wall-clock
 		 * backstop (each check its own share of the budget's). */
 		if (spent >= limit || (spent >= want && m.st.overlapped >= SC_MIN_OVERLAP) ||
-		    m.st.overlapped >= SC_ENOUGH_OVERLAP || beyond_left(ch) <= 0 ||
+		    m.st.overlapped >= SC_ENOUGH_OVERLAP || sc_budget_left(&ch->bud) <= 0 ||
 		    wall >= SC_BUDGET_WALL_FACTOR * limit ||
 		    (wall >= SC_BUDGET_WALL_FACTOR * want && m.st.overlapped >= SC_MIN_OVERLAP))
 			break;
@@ -395,16 +354,16 @@ void sc_child_main(const struct sc_child_args *a)
 	if (loaded.sandboxed)
 		loaded.sandboxed = sc_child_lock_traced(&ch.e, loaded.note, sizeof(loaded.note));
 	/* A cap counts from the end of the load. */
-	ch.cap = a->cap > 0 && a->after_load ? sc_now() + a->cap : a->cap;
+	ch.bud.cap = a->cap > 0 && a->after_load ? sc_now() + a->cap : a->cap;
 	send(&ch, SC_MSG_LOADED, &loaded, sizeof(loaded));
 	for (; phase < SC_PH_DONE; phase++, from = 0) {
 		if (!sc_phase_wanted(a->p, phase))
 			continue;
-		if (past(ch.cap))
+		if (sc_past(ch.bud.cap))
 			break;  /* the cap the user asked for: nothing more runs */
 		ch.bph = phase;
 		if (sc_phase_beyond(phase))
-			start_beyond(&ch);
+			sc_budget_start(&ch.bud, a->p->seconds, a->beyond_cpu, a->beyond_wall_end);
 		sc_beacon_set(a->b, phase, from);
 		if (phase == SC_PH_ONE) {
 			if ((!run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0) && !a->p->no_trace) ||
@@ -418,7 +377,7 @@ void sc_child_main(const struct sc_child_args *a)
 		} else if (phase == SC_PH_RANDOM) {
 			run_random(&ch, from);
 		} else if (phase == SC_PH_TRACE) {
-			sc_child_traced(&ch.e, ch.fn, a->p, ch.cap, &sink);
+			sc_child_traced(&ch.e, ch.fn, a->p, ch.bud.cap, &sink);
 		} else {
 			run_concurrent(&ch, phase);
 		}
