@@ -6,7 +6,7 @@
 # ASan+UBSan build of strcheck, no process of a run left after it; death
 # and hang reports replay to the same defect; strcheck's stdout stays
 # its own; the user's signals and the candidate's told apart; a slow
-# candidate within --time with the part that ran named; the bad inputs of
+# candidate within --max-time with the part that ran named; the bad inputs of
 # issue 9 (exit 2, one line, never a block).
 # Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
 set -u

@@ -7,7 +7,8 @@
 # each run must give the verdict a quiet machine gives (tests/zoo/MANIFEST):
 #
 # - race entries (RACE_ENTRIES; the first on seeds SEEDS, default "1 2 3",
-#   the others on seed 1): FAIL, class race, found by the traced check,
+#   the others on seed 1; RACE_ENTRIES=all: every race entry of the
+#   MANIFEST, each on SEEDS): FAIL, class race, found by the traced check,
 #   never INCOMPLETE;
 # - correct entries (OK_ENTRIES, with --reader) and a strlcpy (a byte loop,
 #   every byte a traced access): PASS, the traced plan "all N cases", the
@@ -99,12 +100,17 @@ found_by() { sed -n '/^DEFECT 1:/,/^DEFECT 2:/s/^  found by  //p' "$1" | head -1
 
 # ---- race entries: found by the traced check, as on a quiet machine ----
 first=1
+all=0
+if [ "$RACE_ENTRIES" = all ]; then
+	all=1
+	RACE_ENTRIES=$(awk '!/^#/ && $5 == "race" && $1 !~ /\// { print $1 }' tests/zoo/MANIFEST | sort -u)
+fi
 for entry in $RACE_ENTRIES; do
 	line=$(awk -v f="$entry" '$1 == f' tests/zoo/MANIFEST | head -1)
 	[ -n "$line" ] || { fail "load_$entry: not in tests/zoo/MANIFEST"; continue; }
 	read -r _ sym api flags _ <<< "$line"
 	rd=; case ",$flags," in *,--reader,*) rd=--reader ;; esac
-	seeds=1; [ $first = 1 ] && seeds=$SEEDS
+	seeds=1; [ $first = 1 ] || [ $all = 1 ] && seeds=$SEEDS
 	first=0
 	for seed in $seeds; do
 		f=$out/$entry.$seed.out
