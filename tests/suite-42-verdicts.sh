@@ -6,7 +6,8 @@
 # SARIF, never PASS; --allow-incomplete makes it exit 0; a defect found
 # before the cut is FAIL (exit 1) and a signal keeps it in the report and
 # in --output; --time never cuts the plan (issue 42: it budgets only what
-# goes beyond it); the constructors' time does not eat the cap; the checked
+# goes beyond it); a call is hung by its CPU time, or by blocking 20 times
+# as long; the constructors' time does not eat the cap; the checked
 # process starts with every signal at its default action; a partial plan
 # says what it covered.  And dest as large as count says: counts beyond
 # the mapped window backed on demand (zero-filling copies pass, a far
@@ -144,6 +145,20 @@ $SC --impl=build/zoo/verdict_slow_after_1000.so --max-time=2 --no-race > "$out/a
 rc=$?
 [ $rc = 3 ] && grep -q '^VERDICT: INCOMPLETE' "$out/after1000.out"
 check slow_after_1000_calls_is_incomplete $? "exit $rc, see $out/after1000.out"
+
+# ---- a hung call spends its CPU limit, or blocks far longer ----
+# (issue 42): a call that waits 100 ms (ten times a --timeout of 10 ms)
+# but spends no CPU is not hung; one that blocks for good is, once the
+# wall-clock backstop (20 times --timeout: 1 s here) has passed.
+$SC --impl=build/zoo/verdict_waits.so --timeout=10 --grid-case=0-4 > "$out/waits.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q '^VERDICT: PASS, no defect in 5 case(s)' "$out/waits.out"
+check call_that_waits_is_not_hung $? "exit $rc, see $out/waits.out"
+$SC --impl=build/zoo/verdict_blocks.so --timeout=50 --no-race --time=0 > "$out/blocks.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^DEFECT 1: hang (rule returns)' "$out/blocks.out" &&
+	grep -q '^run stopped after 3 hanging calls' "$out/blocks.out"
+check call_that_blocks_is_hung_by_the_backstop $? "exit $rc, see $out/blocks.out"
 
 # ---- a slow constructor: shown, and not counted in --max-time ----
 $SC --impl=build/zoo/verdict_slow_ctor.so --max-time=1 --grid-case=0-999 > "$out/ctor.out" 2>&1
