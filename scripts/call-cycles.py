@@ -270,7 +270,7 @@ def main(objs):
             print("no include through a wall")
         return 1 if bad else 0
     if not objs:
-        print("usage: call-cycles.py OBJ...", file=sys.stderr)
+        print("usage: call-cycles.py OBJ... | --includes DIR | --include-cycles DIR...", file=sys.stderr)
         return 2
     info = {o: symbols(o) for o in objs}
     owner = {}
