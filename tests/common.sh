@@ -52,7 +52,7 @@ verdict_is() {
 bad() {
 	local name=$1 want=$2 rc lines
 	shift 2
-	timeout 30 $SC "$@" > "$out/bad-$name.out" 2> "$out/bad-$name.err"
+	timeout 300 $SC "$@" > "$out/bad-$name.out" 2> "$out/bad-$name.err"
 	rc=$?
 	lines=$(wc -l < "$out/bad-$name.err")
 	if [ $rc = 2 ] && [ "$lines" = 1 ] && [ ! -s "$out/bad-$name.out" ] &&

@@ -172,7 +172,7 @@ while IFS=$'\t' read -r from cmd; do
 	redirect=/dev/null
 	case $args in *" > "*) redirect=${args##* > }; args=${args% > *} ;; esac
 	eval "set -- $args"
-	(cd "$ex" && timeout 120 "$top/build/strcheck" "$@" --time=1 --no-race > "$redirect" 2> "$top/$out/$name.err")
+	(cd "$ex" && timeout 1200 "$top/build/strcheck" "$@" --time=1 --no-race > "$redirect" 2> "$top/$out/$name.err")
 	rc=$?
 	if [ $rc = 2 ] && grep -q "make cross\|install qemu\|needs qemu" "$out/$name.err"; then
 		skip "$name: no cross build here: $cmd"

@@ -80,7 +80,7 @@ zoo_run() {
 	so=build/zoo/$file.so
 	case $file in */*) so=$file ;; esac
 	[ "$flags" = "-" ] && flags=""
-	timeout 120 $SC --impl="$so" --symbol="$sym" --api="$api" --time=0 ${flags//,/ } \
+	timeout 1200 $SC --impl="$so" --symbol="$sym" --api="$api" --time=0 ${flags//,/ } \
 		> "$out/$name.out" 2> "$out/$name.err"
 	echo $? > "$out/$name.rc"
 }
@@ -204,13 +204,13 @@ grep -q '^DEFECT 1: crash (rule no-exit)' "$out/iso-exit.out" && grep -q '^DEFEC
 	grep -q '^cases: 8902[0-9]* of 890270 in the grid' "$out/iso-exit.out" && [ $rc = 1 ]
 check isolation_exit_keeps_earlier_findings_and_resumes $? "exit $rc, see $out/iso-exit.out"
 # A hang with every signal blocked: the supervisor kills the child.
-timeout 120 $SC --impl=build/zoo/iso_hang_masked.so --time=0 --no-race --timeout=50 > "$out/iso-hang.out" 2>&1
+timeout 1200 $SC --impl=build/zoo/iso_hang_masked.so --time=0 --no-race --timeout=50 > "$out/iso-hang.out" 2>&1
 rc=$?
 grep -q '^DEFECT 1: hang (rule makes-progress)' "$out/iso-hang.out" &&
 	grep -q '^cases: 8902[0-9]* of 890270 in the grid' "$out/iso-hang.out" && [ $rc = 1 ]
 check isolation_hang_with_signals_blocked $? "exit $rc, see $out/iso-hang.out"
 # A scribble over the checker's own stack.
-timeout 120 $SC --impl=build/zoo/iso_scribble.so --time=0 --no-race > "$out/iso-scribble.out" 2>&1
+timeout 1200 $SC --impl=build/zoo/iso_scribble.so --time=0 --no-race > "$out/iso-scribble.out" 2>&1
 rc=$?
 grep -q '^DEFECT 1: ' "$out/iso-scribble.out" && grep -q '^VERDICT: FAIL' "$out/iso-scribble.out" && [ $rc = 1 ]
 check isolation_scribble_over_checker $? "exit $rc, see $out/iso-scribble.out"
@@ -244,7 +244,8 @@ check json_report_pass "$([ $? = 0 ] && [ $rc = 0 ]; echo $?)" "exit $rc, see $o
 # (The JSON run above, its stderr not a terminal: one whole run fewer.)
 check no_progress_when_not_a_terminal "$([ ! -s "$out/notty.err" ]; echo $?)" "stderr: $(head -c 200 "$out/notty.err")"
 if command -v script > /dev/null; then
-	script -qec "$SC --time=1 > /dev/null" /dev/null > "$out/tty.out" 2>&1
+	# (progress shows once a run has lasted a second: --time=3 lasts longer)
+	script -qec "$SC --time=3 > /dev/null" /dev/null > "$out/tty.out" 2>&1
 	grep -q 'strcheck: grid' "$out/tty.out"
 	check progress_on_a_terminal $? "no progress line in $out/tty.out"
 else

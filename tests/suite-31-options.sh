@@ -112,6 +112,12 @@ check option_forms_space_and_short "$([ $? = 0 ] && grep -q '^VERDICT: PASS' "$o
 $SC --timeout=5 > /dev/null 2> "$out/timeout.err"
 grep -qx 'strcheck: --timeout=5: expected milliseconds between 10 and 600000' "$out/timeout.err"
 check range_message_from_the_limits $? "$(cat "$out/timeout.err")"
+# --max-time (issue 42): a cap of its own, in seconds, checked like --time.
+$SC --max-time=-1 > /dev/null 2> "$out/max-time.err"
+rc=$?
+[ $rc = 2 ] && grep -qx 'strcheck: --max-time=-1: expected seconds between 0 and 86400' "$out/max-time.err" &&
+	$SC --help | grep -q -- '--max-time=SECONDS'
+check max_time_option_checked_and_listed $? "exit $rc, $(cat "$out/max-time.err")"
 $SC --strict=1 > /dev/null 2> "$out/flag-value.err"
 check flag_takes_no_value "$([ $? = 2 ] && grep -q "unknown option '--strict=1'" "$out/flag-value.err"; echo $?)" \
 	"$(cat "$out/flag-value.err")"

@@ -67,7 +67,7 @@ fi
 
 one() {
 	local name=$1 impl=$2 api=$3
-	timeout 120 "$SC" --impl="$impl" --api="$api" --time=0 > "$out/$name.out" 2> "$out/$name.err"
+	timeout 1200 "$SC" --impl="$impl" --api="$api" --time=0 > "$out/$name.out" 2> "$out/$name.err"
 	echo $? > "$out/$name.rc"
 }
 export -f one

@@ -83,7 +83,7 @@ own_runs() {
 	local name=$1 h=$2 seed=$3 rc execs
 	shift 3
 	mkdir -p "$out/work-$name"
-	env "$@" timeout 300 $BIN/$h -seed=$seed -runs=$RUNS -max_len=8200 -dict=corpus/strcheck.dict \
+	env "$@" timeout 1800 $BIN/$h -seed=$seed -runs=$RUNS -max_len=8200 -dict=corpus/strcheck.dict \
 		-print_final_stats=1 -artifact_prefix="$out/work-$name/" "$out/work-$name" "$SEEDS/$h" \
 		> "$out/$name.log" 2>&1
 	rc=$?
@@ -113,7 +113,7 @@ if make -s fuzzers FUZZ_CHECKER=checked FUZZ_OUT=$out/checked FUZZ_OBJ=$out/chec
 	ok=0
 	for h in $HARNESSES; do
 		mkdir -p "$out/checked-work-$h"
-		timeout 300 $out/checked/$h -seed=2 -runs=5000 -max_len=8200 \
+		timeout 1800 $out/checked/$h -seed=2 -runs=5000 -max_len=8200 \
 			-artifact_prefix="$out/checked-work-$h/" "$out/checked-work-$h" "$SEEDS/$h" \
 			> "$out/checked-$h.log" 2>&1 || { ok=1; echo "  $h: see $out/checked-$h.log"; }
 	done
@@ -133,7 +133,7 @@ find_defect() {
 	local name=$1 so=$2 h=$3 cls=$4 dir=$out/defect-$1
 	shift 4
 	mkdir -p "$dir/work" "$dir/found"
-	env STRCHECK_IMPL="$so" "$@" timeout 300 $BIN/$h -seed=1 -runs=500000 -max_len=8200 \
+	env STRCHECK_IMPL="$so" "$@" timeout 1800 $BIN/$h -seed=1 -runs=500000 -max_len=8200 \
 		-dict=corpus/strcheck.dict -artifact_prefix="$dir/found/" "$dir/work" \
 		> "$dir/fuzz.log" 2>&1
 	local crash got
@@ -193,7 +193,7 @@ find_defect sanity_limit "$out/so/bad_sanity_limit.so" fuzz_strscpy retval
 # huge-count-writes-nothing, and strcheck --replay names the same class.
 dir=$out/defect-pad_no_intmax
 mkdir -p "$dir/work" "$dir/found"
-STRCHECK_IMPL=$out/so/bad_pad_no_intmax.so STRCHECK_SYMBOL=strscpy_pad timeout 300 \
+STRCHECK_IMPL=$out/so/bad_pad_no_intmax.so STRCHECK_SYMBOL=strscpy_pad timeout 1800 \
 	$BIN/fuzz_strscpy_pad -seed=1 -runs=500000 -max_len=8200 -dict=corpus/strcheck.dict \
 	-artifact_prefix="$dir/found/" "$dir/work" > "$dir/fuzz.log" 2>&1
 crash=$(ls "$dir"/found/crash-* 2>/dev/null | head -1)
@@ -214,7 +214,7 @@ fi
 # The correct ones that take any count: no finding.
 for d in ok_word_any_count ok_byte_loop; do
 	clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$out/so/$d.so" tests/zoo/$d.c &&
-	STRCHECK_IMPL=$out/so/$d.so timeout 300 $BIN/fuzz_strscpy -seed=1 -runs=$RUNS \
+	STRCHECK_IMPL=$out/so/$d.so timeout 1800 $BIN/fuzz_strscpy -seed=1 -runs=$RUNS \
 		-max_len=8200 -dict=corpus/strcheck.dict -artifact_prefix="$out/so/$d-" \
 		"$(mkdir -p "$out/so/$d-work"; echo "$out/so/$d-work")" "$SEEDS/fuzz_strscpy" \
 		> "$out/so/$d-fuzz.log" 2>&1
@@ -231,7 +231,7 @@ done
 find_in_corpus() {
 	local zoo=$1 api=$2 classes=$3 dir=$out/corpus-defect-$1 so=build/zoo/$1.so crash got rc
 	mkdir -p "$dir/work" "$dir/found"
-	STRCHECK_IMPL=$so timeout 300 $BIN/fuzz_$api -seed=1 -runs=20000 -max_len=8200 \
+	STRCHECK_IMPL=$so timeout 1800 $BIN/fuzz_$api -seed=1 -runs=20000 -max_len=8200 \
 		-dict=corpus/strcheck.dict -artifact_prefix="$dir/found/" "$dir/work" "$SEEDS/fuzz_$api" \
 		> "$dir/fuzz.log" 2>&1
 	crash=$(ls "$dir"/found/crash-* 2>/dev/null | head -1)
@@ -287,7 +287,7 @@ if make -s zoo > "$out/zoo-build.log" 2>&1; then
 		 ok_memccpy_memchr:memccpy; do
 		d=$out/corpus-ok-${z%%:*}
 		mkdir -p "$d"
-		STRCHECK_IMPL=build/zoo/${z%%:*}.so timeout 300 $BIN/fuzz_${z##*:} -seed=1 -runs=20000 \
+		STRCHECK_IMPL=build/zoo/${z%%:*}.so timeout 1800 $BIN/fuzz_${z##*:} -seed=1 -runs=20000 \
 			-max_len=8200 -dict=corpus/strcheck.dict -artifact_prefix="$d/" "$d" \
 			"$SEEDS/fuzz_${z##*:}" > "$d.log" 2>&1 || { ok=1; echo "  ${z%%:*}: see $d.log"; }
 	done
@@ -302,7 +302,7 @@ if [ -f $zoo ] && clang -std=c11 -D_GNU_SOURCE -O1 -fPIC -shared -o "$out/so/bad
 	$zoo > "$out/so/bad_strlcpy.log" 2>&1; then
 	dir=$out/defect-relations
 	mkdir -p "$dir/work" "$dir/found"
-	STRCHECK_IMPL=$out/so/bad_strlcpy.so STRCHECK_API=strlcpy timeout 300 \
+	STRCHECK_IMPL=$out/so/bad_strlcpy.so STRCHECK_API=strlcpy timeout 1800 \
 		$BIN/fuzz_relations -seed=1 -runs=500000 -max_len=8200 -artifact_prefix="$dir/found/" \
 		"$dir/work" > "$dir/fuzz.log" 2>&1
 	grep -q '^  check: content .*\[strlcpy-return\]' "$dir/fuzz.log" &&

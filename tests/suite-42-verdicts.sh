@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # tier: check
 # Verdicts that mean what they say (issue 22, docs/checking.md "Verdicts
-# and exit statuses"): a run cut by --time or a signal is INCOMPLETE (exit
+# and exit statuses"): a run cut by --max-time or a signal is INCOMPLETE (exit
 # 3) in text, JSON (against the schema), JUnit (against junit.xsd) and
 # SARIF, never PASS; --allow-incomplete makes it exit 0; a defect found
 # before the cut is FAIL (exit 1) and a signal keeps it in the report and
-# in --output; the constructors' time does not eat the check; the checked
+# in --output; --time never cuts the plan (issue 42: it budgets only what
+# goes beyond it); a call is hung by its CPU time, or by blocking 20 times
+# as long; the constructors' time does not eat the cap; the checked
 # process starts with every signal at its default action; a partial plan
 # says what it covered.  And dest as large as count says: counts beyond
 # the mapped window backed on demand (zero-filling copies pass, a far
@@ -40,22 +42,23 @@ grep -q 'INCOMPLETE' "$out/help.out" && grep -q -- '--allow-incomplete' "$out/he
 check help_lists_incomplete_and_its_option $? "see $out/help.out"
 
 # ---- a slow correct candidate (about 20 us a call) ----
-# The default run cannot do its grid: INCOMPLETE, exit 3, what ran and
-# the command that runs the rest.
-$SC --impl=build/zoo/verdict_slow_calls.so > "$out/slow.out" 2>&1
+# A cap it cannot do its grid in (--max-time): INCOMPLETE, exit 3, what
+# ran and the command that runs the rest.
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race > "$out/slow.out" 2>&1
 rc=$?
 [ $rc = 3 ] && grep -q '^VERDICT: INCOMPLETE, no defect in the [0-9]* case(s) that ran' "$out/slow.out" &&
+	grep -q '^run stopped at the cap (--max-time=1) before the grid was done' "$out/slow.out" &&
 	grep -q -- '--grid-case=[0-9]*-[0-9]*' "$out/slow.out" && ! grep -q '^VERDICT: PASS' "$out/slow.out"
-check slow_default_run_is_incomplete_exit_3 $? "exit $rc, see $out/slow.out"
-# A plan it can finish (1,000 grid cases, time to spare): PASS, exit 0,
-# and the PASS says what it covered.
-$SC --impl=build/zoo/verdict_slow_calls.so --grid-case=0-999 --time=120 > "$out/slow-part.out" 2>&1
+check slow_capped_run_is_incomplete_exit_3 $? "exit $rc, see $out/slow.out"
+# A plan it can finish (1,000 grid cases): PASS, exit 0, and the PASS
+# says what it covered.
+$SC --impl=build/zoo/verdict_slow_calls.so --grid-case=0-999 > "$out/slow-part.out" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q '^VERDICT: PASS, no defect in 1000 case(s) (covers grid cases 0..999 of' \
 	"$out/slow-part.out"
 check slow_partial_plan_with_time_passes_and_says_what $? "exit $rc, see $out/slow-part.out"
 # The reports of a cut run: JSON (schema), JUnit (xsd), SARIF.
-$SC --impl=build/zoo/verdict_slow_calls.so --time=1 --no-race --format=json > "$out/cut.json" 2>&1
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race --format=json > "$out/cut.json" 2>&1
 rc=$?
 $PY - "$out/cut.json" docs/schemas/strcheck-report.schema.json <<'PY'
 import json, sys, jsonschema
@@ -66,19 +69,19 @@ assert doc["allow_incomplete"] is False and doc["stopped"], doc["stopped"]
 PY
 [ $? = 0 ] && [ $rc = 3 ]
 check json_incomplete_against_schema $? "exit $rc, see $out/cut.json"
-$SC --impl=build/zoo/verdict_slow_calls.so --time=1 --no-race --format=junit > "$out/cut.xml" 2>&1
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race --format=junit > "$out/cut.xml" 2>&1
 rc=$?
 [ $rc = 3 ] && xmllint --noout --schema docs/schemas/junit.xsd "$out/cut.xml" > "$out/cut-xml.log" 2>&1 &&
 	grep -q '<error type="incomplete"' "$out/cut.xml" && grep -q 'errors="1"' "$out/cut.xml"
 check junit_incomplete_is_an_error $? "exit $rc, see $out/cut.xml"
-$SC --impl=build/zoo/verdict_slow_calls.so --time=1 --no-race --format=junit --allow-incomplete \
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race --format=junit --allow-incomplete \
 	> "$out/cut-allowed.xml" 2>&1
 rc=$?
 [ $rc = 0 ] && xmllint --noout --schema docs/schemas/junit.xsd "$out/cut-allowed.xml" \
 	> "$out/cut-allowed-xml.log" 2>&1 && grep -q 'name="complete"' "$out/cut-allowed.xml" &&
 	! grep -q '<error' "$out/cut-allowed.xml" && grep -q 'value="incomplete"' "$out/cut-allowed.xml"
 check allow_incomplete_exit_0_junit_skipped $? "exit $rc, see $out/cut-allowed.xml"
-$SC --impl=build/zoo/verdict_slow_calls.so --time=1 --no-race --format=sarif > "$out/cut.sarif" 2>&1
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race --format=sarif > "$out/cut.sarif" 2>&1
 rc=$?
 $PY - "$out/cut.sarif" <<'PY'
 import json, sys
@@ -106,18 +109,18 @@ else
 fi
 
 # ---- the traced plan: run whole, or the run is INCOMPLETE ----
-# A byte loop's plan (every byte a traced access: about 4 s with the
-# performing tracer) does not fit 2 s: the deadline cuts it, and the run
-# says how far it got (docs/race.md, "The traced plan"; the run line names
-# the traced plan, or first the grid if the grid was cut too); in JSON,
-# traced.cut and the verdict.
-$SC --impl=build/zoo/ok_byte_loop.so --reader --time=2 > "$out/tcut.out" 2>&1
+# A byte loop's plan (every byte a traced access: seconds of CPU) does not
+# fit a 2 s cap: the cap cuts it, and the run says how far it got
+# (docs/race.md, "The traced plan"; the run line names the traced plan, or
+# first the grid if the grid was cut too); in JSON, traced.cut and the
+# verdict.
+$SC --impl=build/zoo/ok_byte_loop.so --reader --max-time=2 > "$out/tcut.out" 2>&1
 rc=$?
 [ $rc = 3 ] && grep -q '^traced check: [0-9]* of [0-9]* cases, .*(cut at the deadline: not a full check)' \
-	"$out/tcut.out" && grep -q '^run stopped at the deadline (--time=2)' "$out/tcut.out" &&
+	"$out/tcut.out" && grep -q '^run stopped at the cap (--max-time=2)' "$out/tcut.out" &&
 	grep -q '^VERDICT: INCOMPLETE' "$out/tcut.out"
 check traced_plan_cut_is_incomplete $? "exit $rc, see $out/tcut.out"
-$SC --impl=build/zoo/ok_byte_loop.so --reader --time=2 --format=json > "$out/tcut.json" 2>&1
+$SC --impl=build/zoo/ok_byte_loop.so --reader --max-time=2 --format=json > "$out/tcut.json" 2>&1
 $PY -c 'import json,sys; r=json.load(open(sys.argv[1])); t=r["traced"]
 assert r["verdict"]=="incomplete" and t["cut"] and t["cases"] < t["planned"], t' "$out/tcut.json"
 check traced_plan_cut_json $? "see $out/tcut.json"
@@ -126,15 +129,39 @@ $SC --impl=build/libstrscpy.so --reader > "$out/tall.out" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q '^traced check: all [0-9]* cases, ' "$out/tall.out"
 check traced_plan_whole_in_the_default_run $? "exit $rc, $(grep '^traced' "$out/tall.out") (see $out/tall.out)"
+# --time budgets only what goes beyond the plan: a budget far shorter than
+# the plan (0.01 s) still runs the grid and the traced plan whole, and
+# the sampled checks get their own time (at least 0.5 s each): PASS.
+$SC --impl=build/libstrscpy.so --reader --time=0.01 > "$out/tshort.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q '^traced check: all [0-9]* cases, ' "$out/tshort.out" &&
+	grep -q '^cases: 890270 of 890270 in the grid' "$out/tshort.out" &&
+	grep -q '^race check: [0-9]* calls' "$out/tshort.out" &&
+	grep -q '^reader check: [0-9]* calls' "$out/tshort.out" && grep -q '^VERDICT: PASS' "$out/tshort.out"
+check time_never_cuts_the_plan $? "exit $rc, see $out/tshort.out"
 
 # ---- slow after its 1000th call: cut, never PASS ----
-$SC --impl=build/zoo/verdict_slow_after_1000.so --time=2 --no-race > "$out/after1000.out" 2>&1
+$SC --impl=build/zoo/verdict_slow_after_1000.so --max-time=2 --no-race > "$out/after1000.out" 2>&1
 rc=$?
 [ $rc = 3 ] && grep -q '^VERDICT: INCOMPLETE' "$out/after1000.out"
 check slow_after_1000_calls_is_incomplete $? "exit $rc, see $out/after1000.out"
 
-# ---- a slow constructor: shown, and not counted in --time ----
-$SC --impl=build/zoo/verdict_slow_ctor.so --time=1 --grid-case=0-999 > "$out/ctor.out" 2>&1
+# ---- a hung call spends its CPU limit, or blocks far longer ----
+# (issue 42): a call that waits 100 ms (ten times a --timeout of 10 ms)
+# but spends no CPU is not hung; one that blocks for good is, once the
+# wall-clock backstop (20 times --timeout: 1 s here) has passed.
+$SC --impl=build/zoo/verdict_waits.so --timeout=10 --grid-case=0-4 > "$out/waits.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q '^VERDICT: PASS, no defect in 5 case(s)' "$out/waits.out"
+check call_that_waits_is_not_hung $? "exit $rc, see $out/waits.out"
+$SC --impl=build/zoo/verdict_blocks.so --timeout=50 --no-race --time=0 > "$out/blocks.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^DEFECT 1: hang (rule returns)' "$out/blocks.out" &&
+	grep -q '^run stopped after 3 hanging calls' "$out/blocks.out"
+check call_that_blocks_is_hung_by_the_backstop $? "exit $rc, see $out/blocks.out"
+
+# ---- a slow constructor: shown, and not counted in --max-time ----
+$SC --impl=build/zoo/verdict_slow_ctor.so --max-time=1 --grid-case=0-999 > "$out/ctor.out" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q '^load: [0-9.]* s in the candidate' "$out/ctor.out" &&
 	grep -q '^VERDICT: PASS, no defect in 1000 case(s)' "$out/ctor.out"

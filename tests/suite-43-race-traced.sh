@@ -74,7 +74,7 @@ one() {
 	for seed in $SEEDS; do
 		f=$base.$seed.out
 		tried=$((tried + 1))
-		timeout 300 $SC --impl="$so" --symbol="$sym" --api="$api" --seed="$seed" $rd \
+		timeout 1800 $SC --impl="$so" --symbol="$sym" --api="$api" --seed="$seed" $rd \
 			--time=0 --race-time=20 --first > "$f" 2>&1
 		rc=$?
 		by=$(found_by "$f")
@@ -87,7 +87,7 @@ one() {
 	if [ "$SAMPLED" = 1 ]; then
 		# Printed, not asserted (see the header).
 		f=$base.sampled.out
-		timeout 300 $SC --impl="$so" --symbol="$sym" --api="$api" --seed=1 $rd --cases=0 \
+		timeout 1800 $SC --impl="$so" --symbol="$sym" --api="$api" --seed=1 $rd --cases=0 \
 			--race-time=1 > "$f" 2>&1
 		if grep -qE '^(race|reader) check: .*, stopped at a finding' "$f"; then
 			sampled="; sampled (1 s, seed 1): caught it too"
@@ -107,7 +107,7 @@ one() {
 		replay=$(sed -n '/^DEFECT 1:/,/^DEFECT 2:/s/^  replay    //p' "$f" | head -1)
 		if [ "$caught" -gt 0 ] && [ -n "$replay" ]; then
 			rule=$(rule_of "$f")
-			timeout 120 ${replay/#strcheck/$SC} --symbol="$sym" > "$base.replay.out" 2>&1
+			timeout 1200 ${replay/#strcheck/$SC} --symbol="$sym" > "$base.replay.out" 2>&1
 			rc=$?
 			if [ "$rc" = 1 ] && [ "$(rule_of "$base.replay.out")" = "$rule" ]; then
 				echo "PASS ${name}_replays"
@@ -155,7 +155,7 @@ if [ "$LOADED" = 1 ]; then
 		rd=""
 		case ",$flags," in *,--reader,*) rd=--reader ;; esac
 		so=build/zoo/$file.so
-		timeout 300 $SC --impl="$so" --symbol="$sym" --api="$api" --seed=1 $rd \
+		timeout 1800 $SC --impl="$so" --symbol="$sym" --api="$api" --seed=1 $rd \
 			--time=0 --race-time=20 --first > "$base.loaded.out" 2>&1
 		quiet=$(finding "$base.${SEEDS%% *}.out")
 		loaded=$(finding "$base.loaded.out")
@@ -175,7 +175,7 @@ fi
 # ---- the correct entries pass the traced plan whole ----
 ok_one() {
 	local z=$1 f=$out/$1.ok.out rc pend
-	timeout 900 $SC --impl="build/zoo/$z.so" --reader --time=0 --race-time=0.5 --cases=0 > "$f" 2>&1
+	timeout 3600 $SC --impl="build/zoo/$z.so" --reader --time=0 --race-time=0.5 --cases=0 > "$f" 2>&1
 	rc=$?
 	pend=$(awk -v f="$z" '$1 == f {sub(/^[^ ]+ +/, ""); print; exit}' tests/zoo/PENDING)
 	if [ $rc = 0 ] && grep -q '^traced check: all [0-9]* cases' "$f"; then

@@ -35,13 +35,13 @@ while read -r file zoo sym api flags class correct; do
 		continue
 	fi
 	# The defect it once found, found again from the file alone.
-	timeout 60 $SC --impl="$(so_of "$zoo")" --symbol="$sym" --replay="$f" --format=json \
+	timeout 600 $SC --impl="$(so_of "$zoo")" --symbol="$sym" --replay="$f" --format=json \
 		> "$out/$file.bad.json" 2> "$out/$file.bad.err"
 	rc_bad=$?
 	got=$(python3 -c 'import json, sys; print(" ".join(sorted({d["class"] for d in json.load(open(sys.argv[1]))["defects"]})))' \
 		"$out/$file.bad.json" 2>/dev/null)
 	# A correct implementation of the contract passes it.
-	timeout 60 $SC --impl="$(so_of "$correct")" --symbol="$sym" --replay="$f" \
+	timeout 600 $SC --impl="$(so_of "$correct")" --symbol="$sym" --replay="$f" \
 		> "$out/$file.good.out" 2> "$out/$file.good.err"
 	rc_good=$?
 	if [ $rc_bad -ne 1 ] || [[ " $got " != *" $class "* ]]; then
@@ -74,7 +74,7 @@ if command -v clang > /dev/null && make -s fuzz-standalone > "$out/runners.log" 
 	bad=
 	for r in build/fuzz/run/fuzz_*; do
 		[ -x "$r" ] || continue
-		timeout 120 "$r" "$dir"/*.case > "$out/${r##*/}.log" 2>&1 || bad="$bad ${r##*/}"
+		timeout 1200 "$r" "$dir"/*.case > "$out/${r##*/}.log" 2>&1 || bad="$bad ${r##*/}"
 	done
 	[ -z "$bad" ] && pass "regressions_pass_fuzz_harnesses_own_code" ||
 		fail "regressions_pass_fuzz_harnesses_own_code: a finding in$bad (see $out/)"

@@ -32,7 +32,7 @@ expect() {
 	# The whole grid, --time=0: a short --time is a real deadline that
 	# cuts the grid on a busy machine, and a cut run is INCOMPLETE (exit
 	# 3), neither a PASS nor a defect.
-	timeout 120 "$SC" --time=0 "$@" > "$out/$name.out" 2> "$out/$name.err"
+	timeout 1200 "$SC" --time=0 "$@" > "$out/$name.out" 2> "$out/$name.err"
 	rc=$?
 	classes=$(classes_of "$out/$name.out")
 	case $want in

@@ -32,7 +32,7 @@ fi
 run() {
 	local name=$1
 	shift
-	timeout 120 "$SC" "$@" > "$out/$name.out" 2> "$out/$name.err"
+	timeout 1200 "$SC" "$@" > "$out/$name.out" 2> "$out/$name.err"
 	rc=$?
 }
 # expect_pass NAME ARGS...

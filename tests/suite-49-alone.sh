@@ -34,7 +34,7 @@ fi
 run() {
 	local name=$1
 	shift
-	timeout 120 "$SC" --time=0 --no-race "$@" > "$out/$name.out" 2> "$out/$name.err"
+	timeout 1200 "$SC" --time=0 --no-race "$@" > "$out/$name.out" 2> "$out/$name.err"
 	rc=$?
 }
 # expect NAME WANT HOW ARGS...: the verdict WANT (verdict_is) and the

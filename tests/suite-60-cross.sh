@@ -88,7 +88,7 @@ run_job() {
 	if [ "$kind" = lib ]; then
 		local runner=()
 		[ "${QEMU[$arch]}" != - ] && runner=("${QEMU[$arch]}" -L "${LIBC[$arch]}")
-		timeout 600 "${runner[@]}" "build/cross/$arch/test_lib" -q -t "@$arch-cross" \
+		timeout 3600 "${runner[@]}" "build/cross/$arch/test_lib" -q -t "@$arch-cross" \
 			edge grid guard bytes models > "$out/lib-$arch.out" 2>&1
 		echo $? > "$out/lib-$arch.rc"
 		echo "lib-$arch $((SECONDS - t0))" >> "$out/times.txt"
@@ -104,7 +104,7 @@ run_job() {
 		[ "$file" = own ] && so=build/cross/$arch/libstrscpy.so
 	fi
 	[ "$flags" = - ] && flags=""
-	timeout 300 $SC --impl="$so" --symbol="$sym" --api="$api" --time=0 ${flags//,/ } \
+	timeout 1800 $SC --impl="$so" --symbol="$sym" --api="$api" --time=0 ${flags//,/ } \
 		> "$out/$name.out" 2> "$out/$name.err"
 	echo $? > "$out/$name.rc"
 	echo "$name $((SECONDS - t0))" >> "$out/times.txt"
@@ -184,7 +184,7 @@ for arch in "${built[@]}"; do
 		f=$out/fuzz-$arch-$path.out
 		sym=$path
 		[ "$path" = strscpy ] && sym=""
-		STRCHECK_SYMBOL=$sym timeout 300 "${runner[@]}" "build/cross/$arch/fuzz/run/fuzz_strscpy" \
+		STRCHECK_SYMBOL=$sym timeout 1800 "${runner[@]}" "build/cross/$arch/fuzz/run/fuzz_strscpy" \
 			build/corpus/fuzz_strscpy corpus/regressions > "$f" 2>&1
 		rc=$?
 		[ $rc = 0 ] && grep -q 'input(s), [0-9]* check(s) in .*, no defect$' "$f"

@@ -55,9 +55,9 @@ for arch in x86-64 i386 s390x powerpc aarch64 armhf riscv64; do
 		fi
 	fi
 	# The correct and the defective source side by side (two cores).
-	timeout 300 $SC --impl=$S/strscpy_errno.c --arch=$arch --grid-case=0-29999 --no-race --time=0 \
+	timeout 1800 $SC --impl=$S/strscpy_errno.c --arch=$arch --grid-case=0-29999 --no-race --time=0 \
 		> "$out/$arch-ok.out" 2> "$out/$arch-ok.err" &
-	timeout 300 $SC --impl=$S/strscpy_errno_unterminated.c --arch=$arch --grid-case=0-29999 --time=0 \
+	timeout 1800 $SC --impl=$S/strscpy_errno_unterminated.c --arch=$arch --grid-case=0-29999 --time=0 \
 		--no-race --first > "$out/$arch-bad.out" 2> "$out/$arch-bad.err"
 	rc_bad=$?
 	wait $!
@@ -76,7 +76,7 @@ done
 # failures contained by the cross compiler's messages too ----
 if [ -x build/cross/s390x/strcheck ]; then
 	f=$out/kernel-s390x
-	timeout 300 $SC --impl=tests/kernel-tree-next/lib/string.c --arch=s390x --grid-case=0-29999 --time=0 \
+	timeout 1800 $SC --impl=tests/kernel-tree-next/lib/string.c --arch=s390x --grid-case=0-29999 --time=0 \
 		--no-race > "$f.out" 2> "$f.err"
 	rc=$?
 	[ $rc = 0 ] && grep -q '^VERDICT: PASS, no defect in 30000 case(s)' "$f.out" &&
@@ -85,7 +85,7 @@ if [ -x build/cross/s390x/strcheck ]; then
 	cp -rL tests/kernel-tree-broken "$out/tree-nolimit"
 	sed -i 's/^\t\tif (limit < max)$/\t\tif (0)/' "$out/tree-nolimit/lib/string.c"
 	f=$out/kernel-s390x-nolimit
-	timeout 300 $SC --impl="$out/tree-nolimit/lib/string.c" --arch=s390x --time=0 --no-race --first \
+	timeout 1800 $SC --impl="$out/tree-nolimit/lib/string.c" --arch=s390x --time=0 --no-race --first \
 		> "$f.out" 2> "$f.err"
 	rc=$?
 	[ $rc = 1 ] && grep -q '^DEFECT 1: overread' "$f.out" && grep -q '^left out: strscpy_page_room, strscpy_dup' "$f.out"

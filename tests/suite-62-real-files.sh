@@ -90,7 +90,7 @@ fetch() {
 run() {
 	local name=$1
 	shift
-	timeout 300 "$SC" "$@" > "$out/$name.out" 2> "$out/$name.err"
+	timeout 1800 "$SC" "$@" > "$out/$name.out" 2> "$out/$name.err"
 	rc=$?
 }
 # second line of a report: how it was built

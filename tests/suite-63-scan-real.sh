@@ -52,7 +52,7 @@ fi
 # Debian diff the archive lacks is taken as its upstream tarball.
 fetch() {
 	[ -d "$pk/$3" ] && return 0
-	( cd "$pk" && timeout 300 apt-get source -qq "$1=$2" ) > "$out/fetch-$1.log" 2>&1
+	( cd "$pk" && timeout 1800 apt-get source -qq "$1=$2" ) > "$out/fetch-$1.log" 2>&1
 	if [ ! -d "$pk/$3" ]; then
 		local orig
 		orig=$(ls "$pk/$1_"*.orig.tar.* 2> /dev/null | grep -v '\.asc$' | head -1)

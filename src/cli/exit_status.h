@@ -19,9 +19,10 @@
 	  "symbol, a constructor that crashes, exits or hangs, a corrupt case file. "      \
 	  "One line on standard error says which; nothing is written to standard output.") \
 	X(SC_EXIT_INCOMPLETE, 3, "INCOMPLETE",                                             \
-	  "no defect, but cut (--time, deadline, signal) before the end",                  \
-	  "No defect found, but the run was cut by --time, the deadline or a signal "       \
-	  "before every phase of the plan was done: VERDICT: INCOMPLETE, with what ran, "   \
+	  "no defect, but cut (--max-time, a signal) before the end",                      \
+	  "No defect found, but the run was cut by --max-time (a cap asked for) or a "      \
+	  "signal before every phase of the plan was done (--time never cuts the plan): "   \
+	  "VERDICT: INCOMPLETE, with what ran, "                                            \
 	  "what did not and the command that runs the rest. --allow-incomplete makes "     \
 	  "this 0.")
 

@@ -149,6 +149,7 @@ static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_repor
 	p->policy = o->policy;
 	p->seed = o->seed;
 	p->seconds = o->seconds;
+	p->max_seconds = o->max_seconds;
 	p->cases = o->cases;
 	p->race = o->race;
 	p->reader = o->reader;

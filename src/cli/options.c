@@ -11,6 +11,7 @@
 
 #include "options.h"
 #include "options_values.h"
+#include "../engine/race/race.h"
 
 #ifndef SC_VERSION
 #define SC_VERSION "unknown"
@@ -161,12 +162,17 @@ const struct sc_option sc_options[] = {
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
-		    "deadline of the whole run (default " SC_STR(SC_DEFAULT_TIME) "): grid (a spread "
-		    "first), the traced plan (always whole: a run cut inside it is INCOMPLETE), "
-		    "sampled concurrent checks, random cases; a cut grid is reported with the command "
-		    "that runs the rest; 0: grid and concurrent checks, no deadline"),
+		    "budget of what goes beyond the plan (default " SC_STR(SC_DEFAULT_TIME) "): the "
+		    "sampled concurrent checks and random cases, in CPU seconds of the checking "
+		    "thread (at most " SC_STR(SC_BUDGET_WALL_FACTOR) " times as many wall seconds), "
+		    "counted from the plan's end; the plan (the grid and the traced plan) always runs "
+		    "whole, however long it takes; 0: no random cases"),
+	OPT_SECONDS("max-time", "SECONDS", max_seconds, 0, SC_TIME_MAX,
+		    "a hard cap on the whole run in wall-clock seconds from the load (default: none): "
+		    "a run it cuts before the plan is done is INCOMPLETE (exit 3), with what ran and "
+		    "the command that runs the rest"),
 	OPT_SECONDS("race-time", "SECONDS", race_seconds, 0, SC_TIME_MAX,
-		    "time of each sampled concurrent check (default: a quarter of --time, at least "
+		    "CPU time of each sampled concurrent check (default: a quarter of --time, at least "
 		    "0.5; 0 skips them); the traced plan is not timed: it runs whole"),
 	OPT_U64("cases", "N", cases, "a number of cases", 0, INT64_MAX, 0,
 		"exactly N random cases, whatever the time (reproducible counts)"),
@@ -185,15 +191,16 @@ const struct sc_option sc_options[] = {
 		 "as scripts/bench-race.sh measures them"),
 	OPT_FLAG("first", 0, first, 1, "stop at the first defect"),
 	OPT_FLAG("allow-incomplete", 0, allow_incomplete, 1,
-		 "exit 0, not 3, when the run is cut (--time, the deadline, a signal) before the "
+		 "exit 0, not 3, when the run is cut (--max-time, a signal) before the "
 		 "plan is done and found no defect; the verdict still says INCOMPLETE (JUnit: the "
 		 "'complete' test skipped, not an error; SARIF: executionSuccessful stays true)"),
 	OPT_FLAG("no-sandbox", 0, no_sandbox, 1,
 		 "run the candidate without its seccomp sandbox (to measure what the sandbox "
 		 "costs; the report says the run was not sandboxed)"),
 	OPT_U64("timeout", "MS", timeout_ms, "milliseconds", SC_TIMEOUT_MIN_MS, SC_TIMEOUT_MAX_MS,
-		SC_OPT_SAY_RANGE, "a call running longer than this is hung (default "
-		SC_STR(SC_DEFAULT_TIMEOUT_MS) ")"),
+		SC_OPT_SAY_RANGE, "a call spending more CPU time than this is hung (default "
+		SC_STR(SC_DEFAULT_TIMEOUT_MS) "); one that blocks, after " SC_STR(SC_CALL_WALL_FACTOR)
+		" times as long in wall time"),
 	OPT_CHOICE("format", "FMT", format, format_choice, NULL,
 		   "report as text (default), json (docs/schemas/strcheck-report.schema.json), "
 		   "junit (JUnit XML) or sarif (SARIF 2.1.0)"),

@@ -51,7 +51,8 @@ struct sc_opts {
 	enum sc_api api;
 	int api_given;
 	uint64_t seed;
-	double seconds;          /* the whole run's time budget */
+	double seconds;          /* --time: the budget beyond the plan */
+	double max_seconds;      /* --max-time: a hard wall-clock cap (0: none) */
 	double race_seconds;     /* --race-time: each concurrent check's; -1: a share of seconds */
 	int64_t cases;           /* random cases; -1: as many as time allows */
 	unsigned timeout_ms;     /* one call's limit before it counts as hung */

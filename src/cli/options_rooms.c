@@ -52,6 +52,10 @@ static void forward(struct sc_scan_opts *c, const struct sc_opts *o)
 	snprintf(num, sizeof(num), "%g", o->seconds);
 	if (o->seconds != SC_DEFAULT_TIME)
 		add(c, "--time=%s", num);
+	if (o->max_seconds > 0) {
+		snprintf(num, sizeof(num), "%g", o->max_seconds);
+		add(c, "--max-time=%s", num);
+	}
 	if (o->race_seconds >= 0) {
 		snprintf(num, sizeof(num), "%g", o->race_seconds);
 		add(c, "--race-time=%s", num);

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "plan/channel.h"
@@ -180,6 +181,7 @@ static void on_message(struct sc_supervisor *r, const struct sc_msg_head *h, con
 	}
 	r->seq = h->seq;
 	r->last_msg = sc_now();
+	r->cpu_at_msg = sc_run_child_cpu(r);
 	if (size[h->type] && h->len != size[h->type]) {
 		forged(r, "a message of the wrong size for its type");
 		return;
@@ -193,16 +195,15 @@ static void on_message(struct sc_supervisor *r, const struct sc_msg_head *h, con
 			return;
 		}
 		r->loaded = 1;
-		if (r->budget > 0 && r->deadline == 0) {
+		if (!r->started) {
 			/* The first load: the check's time starts now. */
 			double t = sc_now();
 
+			r->started = 1;
 			r->rec->load_seconds = t - r->child_started;
 			r->start = t;
-			r->deadline = t + r->budget;
-			r->grid_deadline = t + r->grid_budget;
-		} else if (!r->rec->load_seconds) {
-			r->rec->load_seconds = sc_now() - r->child_started;
+			if (r->p->max_seconds > 0)
+				r->cap = t + r->p->max_seconds;
 		}
 		if (!r->rec->sandbox[0] || !m->sandboxed) {
 			snprintf(r->rec->sandbox, sizeof(r->rec->sandbox), "%s", m->note);
@@ -289,6 +290,7 @@ void sc_run_read_beacon(struct sc_supervisor *r, double t)
 	if (ph == SC_PH_DONE && pos == 0) {
 		r->phase = ph;
 		r->last_move = t;
+		r->cpu_at_move = sc_run_child_cpu(r);
 		return;
 	}
 	if (!sc_known_phase(r, ph) || ph < r->phase ||
@@ -300,5 +302,17 @@ void sc_run_read_beacon(struct sc_supervisor *r, double t)
 	r->phase = ph;
 	r->pos = pos;
 	r->last_move = t;
+	r->cpu_at_move = sc_run_child_cpu(r);
+	if (!r->beyond_start && sc_phase_beyond(ph))
+		r->beyond_start = t;
+}
+
+double sc_run_child_cpu(const struct sc_supervisor *r)
+{
+	struct timespec ts;
+
+	if (!r->has_child_clock || clock_gettime(r->child_clock, &ts) != 0)
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 

@@ -8,6 +8,7 @@
 #define SC_RUN_H
 
 #include <sys/types.h>
+#include <time.h>
 
 #include "child/child.h"
 #include "plan/plan.h"
@@ -26,12 +27,17 @@ struct sc_supervisor {
 	int null_in, out[2];
 	size_t out_len;
 	char out_keep[SC_OUT_KEEP + 1];
-	double start, deadline, grid_deadline;
-	/* The deadlines count from the end of the first load (constructors do
-	 * not eat the check; the load has its own limit): until then these are
-	 * the budgets, and deadline is 0. */
-	double budget, grid_budget;
+	/* The check's time counts from the end of the first load (constructors
+	 * do not eat it; the load has its own limit): start, and the cap
+	 * (--max-time, absolute; 0: none or not loaded yet). */
+	double start, cap;
+	int started;
+	double beyond_start;             /* when the part beyond the plan began (0: not yet) */
 	double child_started;            /* when the current child was forked */
+	clockid_t child_clock;           /* the current child's CPU clock */
+	int has_child_clock;
+	double cpu_at_move, cpu_at_msg;  /* its CPU seconds when the beacon last moved, at
+					  * the last message */
 	uint64_t upto[SC_PH_COUNT];      /* positions confirmed run, per phase */
 	int conc_done[SC_PH_COUNT];
 	/* The current child. */
@@ -69,6 +75,13 @@ void sc_run_drain(struct sc_supervisor *r);
 
 /* Read what the child wrote to its stdout and stderr (kept, not shown). */
 void sc_run_drain_output(struct sc_supervisor *r);
+
+/* The progress line on stderr (p->progress: a terminal), once the run has
+ * lasted a second: which part, how far (progress.c); last: clear it. */
+void sc_run_progress(const struct sc_supervisor *r, int last);
+
+/* The current child's CPU seconds (all its threads), or 0 unknown. */
+double sc_run_child_cpu(const struct sc_supervisor *r);
 
 /* Take the beacon's position if it fits the plan and moves forward. */
 void sc_run_read_beacon(struct sc_supervisor *r, double t);

@@ -1,7 +1,7 @@
 /*
  * The run's totals, from the supervisor's own counts: how many cases of
- * each phase ran, whether the plan ran to its end, and, when the deadline
- * cut it, exactly which part ran and how to run the rest.
+ * each phase ran, whether the plan ran to its end, and, when a cap (or
+ * a signal) cut it, exactly which part ran and how to run the rest.
  */
 #include <inttypes.h>
 #include <signal.h>
@@ -25,7 +25,7 @@ static const char *signal_name(int sig)
 	}
 }
 
-/* What ran of a phase, and what the cut (cause: the deadline or a
+/* What ran of a phase, and what the cut (cause: the cap or a
  * signal) left out. */
 static void say_partial(struct sc_supervisor *r, const char *cause)
 {
@@ -33,7 +33,7 @@ static void say_partial(struct sc_supervisor *r, const char *cause)
 	const struct sc_plan *p = r->p;
 	uint64_t spread = r->upto[SC_PH_SPREAD], grid = r->upto[SC_PH_GRID];
 	uint64_t ran = sc_phase_cases(l, SC_PH_SPREAD, 0, spread) + sc_phase_cases(l, SC_PH_GRID, 0, grid);
-	double spent = r->deadline > 0 || !r->budget ? sc_now() - r->start : 0;
+	double spent = r->started ? sc_now() - r->start : 0;
 	double rate = spent > 0 ? ran / spent : 0;
 	double need = rate > 0 ? (double)(l->grid_n) / rate * 1.3 + 5 : 0;
 	char *s = r->rec->stopped;
@@ -62,7 +62,7 @@ static void say_partial(struct sc_supervisor *r, const char *cause)
 			 " of its %" PRIu64 " cases ran, all from its spread (%" PRIu64 " of %" PRIu64
 			 " cases, one of each kind of placement per round: %s %u kinds met); not a "
 			 "full check: run the grid with --grid-case=0-%" PRIu64 ", or the whole run "
-			 "with --time=%.0f (about, at the %.1f cases/s measured)", cause, ran,
+			 "without --max-time (about %.0f s at the %.1f cases/s measured)", cause, ran,
 			 l->grid_total, spread, l->spread_n, spread >= l->kinds ? "all" : "only",
 			 spread >= l->kinds ? l->kinds : (unsigned)spread, l->grid_total - 1, need, rate);
 		return;
@@ -71,12 +71,12 @@ static void say_partial(struct sc_supervisor *r, const char *cause)
 		 " of its %" PRIu64 " cases ran: the %" PRIu64 " spread cases (every one of the %u "
 		 "kinds of placement), then grid cases 0..%" PRIu64 " in order; not a full check: "
 		 "run the rest with --grid-case=%" PRIu64 "-%" PRIu64 " (the spread cases among "
-		 "them run again), or the whole run with --time=%.0f (about, at the %.1f cases/s "
-		 "measured)", cause, ran, l->grid_total, l->spread_n, l->kinds,
+		 "them run again), or the whole run without --max-time (about %.0f s at the %.1f "
+		 "cases/s measured)", cause, ran, l->grid_total, l->spread_n, l->kinds,
 		 grid ? grid - 1 : 0, grid, l->grid_total - 1, need, rate);
 }
 
-/* The traced plan cut by the deadline, or a case of it bounded: what ran,
+/* The traced plan cut by the cap, or a case of it bounded: what ran,
  * what did not. */
 static void say_traced(struct sc_supervisor *r, const char *cause)
 {
@@ -88,11 +88,11 @@ static void say_traced(struct sc_supervisor *r, const char *cause)
 		return;
 	if (t->cut && !t->cases)
 		snprintf(s, n, "%s before any case of the traced plan (%" PRIu64 " cases) ran; not a "
-			 "full check: run again with a longer --time", cause, t->planned);
+			 "full check: run again without --max-time", cause, t->planned);
 	else if (t->cut)
 		snprintf(s, n, "%s in the traced plan: its cases "
 			 "0..%" PRIu64 " of %" PRIu64 " ran, %" PRIu64 "..%" PRIu64 " did not (from "
-			 "the %s); not a full check: run again with a longer --time (the traced plan "
+			 "the %s); not a full check: run again without --max-time (the traced plan "
 			 "took %.1f s for %" PRIu64 " cases)", cause, t->cases ? t->cases - 1 : 0,
 			 t->planned, t->cases, t->planned - 1, sc_trace_section(t->cases), t->seconds,
 			 t->cases);
@@ -125,20 +125,23 @@ void sc_run_settle(struct sc_supervisor *r)
 	}
 	rec->finished = finished && !rec->interrupted;
 	if (!rec->finished && !rec->stopped[0] && !r->stop) {
-		char cause[80];
+		char cause[120];
 
 		if (rec->interrupted)
 			snprintf(cause, sizeof(cause), "interrupted by %s (signal %d)",
 				 signal_name(rec->interrupted), rec->interrupted);
+		else if (r->p->max_seconds > 0)
+			snprintf(cause, sizeof(cause), "stopped at the cap (--max-time=%g)",
+				 r->p->max_seconds);
 		else
-			snprintf(cause, sizeof(cause), "stopped at the deadline (--time=%g)",
-				 r->p->seconds);
+			snprintf(cause, sizeof(cause), "stopped: the checked process did not end "
+				 "its budget (--time=%g) in time", r->p->seconds);
 		say_partial(r, cause);
 		if (!rec->stopped[0])
 			say_traced(r, cause);
 		if (!rec->stopped[0])
 			snprintf(rec->stopped, sizeof(rec->stopped), "%s before every check had run "
-				 "(the rest: run again with a longer --time)", cause);
+				 "(the rest: run again without --max-time)", cause);
 	}
 	if (!rec->sandbox[0])
 		snprintf(rec->sandbox, sizeof(rec->sandbox), "not sandboxed: the candidate never ran");

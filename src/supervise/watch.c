@@ -1,6 +1,7 @@
 /*
  * The supervisor: starts a child per stretch of the plan, reads and checks
- * its reports, enforces the per-call and the overall deadline, records
+ * its reports, enforces the stall limits (the child's CPU time, with
+ * wall-clock backstops) and the cap (--max-time), records
  * deaths and hangs with their case, kills every process the child left,
  * and restarts after the case that ended the last child.
  */
@@ -17,6 +18,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "plan/channel.h"
@@ -33,8 +35,14 @@
 /* Child processes that may die before the run stops. */
 #define MAX_DEATHS 8
 
-/* How long the child may stay on one case (or chunk, or the load). */
-static double stall_limit(const struct sc_plan *p, uint32_t phase)
+/* The supervisor's wall-clock limits: this many times the CPU ones (a
+ * child that makes no progress in that much wall time is hung even if it
+ * got little CPU: it blocks). */
+#define WALL_FACTOR 10
+
+/* CPU seconds the child may spend on one case (or chunk, or the load)
+ * without a word: a busy machine slows the wall clock, not this. */
+static double stall_cpu(const struct sc_plan *p, uint32_t phase)
 {
 	double call = p->timeout_ms / 1000.0 * 2;
 
@@ -43,23 +51,27 @@ static double stall_limit(const struct sc_plan *p, uint32_t phase)
 	if (phase == SC_PH_TRACE)
 		return 30 + 2 * call;  /* one traced case, its flips included */
 	if (phase == SC_PH_RACE || phase == SC_PH_READER)
-		return p->race_seconds + 3 + 2 * call;
+		return 2 * (p->race_seconds + 3 + 2 * call);  /* two threads */
 	return 1 + 2 * call;
 }
 
-static void progress(const struct sc_supervisor *r, int last)
+/* The wall-clock backstop: many times the CPU limit, and longer than the
+ * engine's own backstop for a call that blocks.  The load keeps its own
+ * limit (LOAD_LIMIT s, "its constructor did not return"). */
+static double stall_wall(const struct sc_plan *p, uint32_t phase)
 {
-	if (!r->p->progress)
-		return;
-	if (last) {
-		fprintf(stderr, "\r\033[K");
-		return;
-	}
-	fprintf(stderr, "\r\033[Kstrcheck: %-6s grid %" PRIu64 "/%" PRIu64 "  random %" PRIu64
-		"  race %" PRIu64 "  defects %d", sc_phase_name((enum sc_phase)r->phase),
-		sc_phase_cases(&r->l, SC_PH_SPREAD, 0, r->upto[SC_PH_SPREAD]) +
-		sc_phase_cases(&r->l, SC_PH_GRID, 0, r->upto[SC_PH_GRID]), r->l.grid_n,
-		r->upto[SC_PH_RANDOM], r->rec->race.calls + r->rec->reader.calls, r->rec->ndefects);
+	if (phase == SC_PH_LOAD)
+		return LOAD_LIMIT;
+	return WALL_FACTOR * stall_cpu(p, phase) + SC_CALL_WALL_FACTOR * p->timeout_ms / 1000.0;
+}
+
+/* No word from the child for too long: by its CPU clock or the wall's. */
+static int stalled(const struct sc_supervisor *r, double t, double since, double cpu_since)
+{
+	double cpu = sc_run_child_cpu(r);
+
+	return t - since > stall_wall(r->p, r->phase) ||
+	       (cpu > 0 && cpu - cpu_since > stall_cpu(r->p, r->phase));
 }
 
 /*
@@ -69,7 +81,10 @@ static void progress(const struct sc_supervisor *r, int last)
  */
 static int fake_progress(struct sc_supervisor *r, double t)
 {
-	if (!r->loaded || t - r->last_move > stall_limit(r->p, r->phase) / 2)
+	double cpu = sc_run_child_cpu(r);
+
+	if (!r->loaded || t - r->last_move > stall_wall(r->p, r->phase) / 2 ||
+	    (cpu > 0 && cpu - r->cpu_at_move > stall_cpu(r->p, r->phase) / 2))
 		return 0;
 	r->forged_progress = 1;
 	sc_record_tamper(r->rec, r->p, SC_RULE_HONEST_REPORTS, "the progress record the checked process "
@@ -84,11 +99,15 @@ enum end { END_EXITED, END_HUNG, END_STOPPED, END_DEADLINE, END_USER };
 /* Watch the child until it ends or is ended.  *status: its wait status. */
 static enum end watch(struct sc_supervisor *r, int *status)
 {
-	double shown = 0, grace = 1 + 2 * r->p->timeout_ms / 1000.0;
+	/* The child stops at a deadline by itself, within a call: a call
+	 * that blocks may take the engine's wall backstop. */
+	double shown = 0, grace = 2 + SC_CALL_WALL_FACTOR * r->p->timeout_ms / 1000.0;
+	double beyond_end = r->p->seconds * SC_BUDGET_WALL_FACTOR;
 	struct pollfd fds[2] = { { r->sock, POLLIN, 0 }, { r->out[0], POLLIN, 0 } };
 	enum end why = END_EXITED;
 
 	r->last_move = r->last_msg = sc_now();
+	r->cpu_at_move = r->cpu_at_msg = sc_run_child_cpu(r);
 	for (;;) {
 		double t;
 		pid_t w;
@@ -110,13 +129,15 @@ static enum end watch(struct sc_supervisor *r, int *status)
 			why = END_USER;
 		else if (r->stop)
 			why = END_STOPPED;
-		else if (r->deadline > 0 && t > r->deadline + grace)
+		else if (r->cap > 0 && t > r->cap + grace)
 			why = END_DEADLINE;
+		else if (r->beyond_start > 0 && beyond_end > 0 && t > r->beyond_start + beyond_end + grace)
+			why = END_DEADLINE;  /* the budget's backstop: the child did not stop */
 		else if (!r->forged && (sc_run_read_beacon(r, t), 0))
 			;
 		else if (!r->forged && r->phase != SC_PH_DONE &&
-			 (t - r->last_move > stall_limit(r->p, r->phase) ||
-			  (r->loaded && t - r->last_msg > stall_limit(r->p, r->phase))))
+			 (stalled(r, t, r->last_move, r->cpu_at_move) ||
+			  (r->loaded && stalled(r, t, r->last_msg, r->cpu_at_msg))))
 			why = fake_progress(r, t) ? END_STOPPED : END_HUNG;
 		if (r->forged && why == END_EXITED)
 			why = END_STOPPED;
@@ -130,7 +151,7 @@ static enum end watch(struct sc_supervisor *r, int *status)
 			return why;
 		}
 		if (t - shown > 0.1) {
-			progress(r, 0);
+			sc_run_progress(r, 0);
 			shown = t;
 		}
 	}
@@ -151,13 +172,19 @@ static pid_t start_child(struct sc_supervisor *r, enum sc_phase phase, uint64_t 
 	pid = fork();
 	if (pid == 0) {
 		struct sc_child_args a = { r->p, &r->l, r->b, sv[1], r->out[1], r->null_in, phase, from,
-					   r->grid_deadline, r->deadline, 0 };
+					   r->cap, 0, 0, 0 };
 
-		/* Not loaded yet: the child starts the clock once it has. */
-		if (r->budget > 0 && r->deadline == 0) {
-			a.grid_deadline = r->grid_budget;
-			a.deadline = r->budget;
+		/* Not loaded yet: the child starts the cap's clock once it has. */
+		if (r->p->max_seconds > 0 && !r->started) {
+			a.cap = r->p->max_seconds;
 			a.after_load = 1;
+		}
+		/* Started again beyond the plan: what is left of the budget. */
+		if (r->beyond_start > 0 && r->p->seconds > 0) {
+			double left = r->p->seconds - (sc_now() - r->beyond_start);
+
+			a.beyond_cpu = left > 0.05 ? left : 0.05;
+			a.beyond_wall_end = r->beyond_start + SC_BUDGET_WALL_FACTOR * r->p->seconds;
 		}
 
 		close(sv[0]);
@@ -170,6 +197,7 @@ static pid_t start_child(struct sc_supervisor *r, enum sc_phase phase, uint64_t 
 		return -1;
 	}
 	setpgid(pid, pid);
+	r->has_child_clock = clock_getcpuclockid(pid, &r->child_clock) == 0;
 	r->child_started = sc_now();
 	sc_child_pgid = pid;
 	r->pid = pid;
@@ -240,8 +268,6 @@ static enum sc_phase after_death(struct sc_supervisor *r, int status, int hung, 
 
 static int setup(struct sc_supervisor *r, const struct sc_plan *p, char *err, size_t errlen)
 {
-	double reserve = 0;
-
 	memset(r, 0, sizeof(*r));
 	/* First: a ^C while the plan is laid out is the user's too. */
 	sc_catch_signals();
@@ -258,16 +284,8 @@ static int setup(struct sc_supervisor *r, const struct sc_plan *p, char *err, si
 		snprintf(err, errlen, "cannot set up the checked process: %s", strerror(errno));
 		return -1;
 	}
+	/* The check's time (and the cap's) starts at the first load (receive.c). */
 	r->start = sc_now();
-	if (p->seconds > 0) {
-		/* Deadlines set when the candidate has loaded (receive.c). */
-		r->budget = p->seconds;
-		reserve = (sc_phase_wanted(p, SC_PH_RACE) + sc_phase_wanted(p, SC_PH_READER) +
-			   sc_phase_wanted(p, SC_PH_TRACE)) * p->race_seconds;
-		if (reserve > p->seconds / 2)
-			reserve = p->seconds / 2;
-		r->grid_budget = p->seconds - reserve;
-	}
 	/* Orphans of the child come to us, so none outlives the run. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	return 0;
@@ -301,7 +319,7 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 			if (!r.forged && !r.forged_progress && sc_has_cases((enum sc_phase)r.phase) &&
 			    sc_known_phase(&r, r.phase) && r.pos > r.upto[r.phase])
 				r.upto[r.phase] = r.pos;
-			progress(&r, 1);
+			sc_run_progress(&r, 1);
 			sc_run_settle(&r);
 			return SC_SUP_INTERRUPTED;
 		}
@@ -314,7 +332,7 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 			sc_foreign_signo = 0;
 		}
 		if (!r.loaded && why != END_STOPPED) {
-			progress(&r, 1);
+			sc_run_progress(&r, 1);
 			load_failed(&r, status, why == END_HUNG, err, errlen);
 			if (!r.rec->restarts)
 				return SC_SUP_LOAD_ERROR;
@@ -349,7 +367,7 @@ enum sc_sup_status sc_supervise(const struct sc_plan *p, struct sc_record **out,
 		}
 		r.rec->restarts++;
 	}
-	progress(&r, 1);
+	sc_run_progress(&r, 1);
 	sc_run_settle(&r);
 	return SC_SUP_OK;
 }

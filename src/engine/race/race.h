@@ -28,6 +28,14 @@
  * candidate the same mask, docs/tamper.md); the helper goes on another. */
 void sc_race_cpus(const cpu_set_t *all);
 
+/*
+ * Budgets (--time, --race-time) are CPU seconds of the checking thread, so
+ * a busy machine gives the same work in more wall time; their wall-clock
+ * backstop is this many times as long (a thread that gets less than that
+ * share of a CPU stops by the wall clock: less work, the same verdict).
+ */
+#define SC_BUDGET_WALL_FACTOR 5
+
 enum sc_race_kind { SC_RACE_MUTATOR, SC_RACE_READER };
 
 struct sc_race_result {
@@ -41,8 +49,8 @@ struct sc_race_result {
 };
 
 /*
- * Each concurrent check's time in a run of run_seconds: a quarter of it
- * and at least half a second.  A time, not a number of calls, so a fast
+ * Each concurrent check's time (CPU seconds) for a --time of run_seconds:
+ * a quarter of it and at least half a second.  A time, not a number of calls, so a fast
  * candidate gets more calls; a longer run gets a longer check.
  */
 double sc_race_share(double run_seconds);
@@ -51,7 +59,8 @@ double sc_race_share(double run_seconds);
 int sc_race_applies(enum sc_api api);
 
 /*
- * Run the check for up to `seconds` or max_calls calls (0: no limit),
+ * Run the check for up to `seconds` of the calling thread's CPU time (and
+ * SC_BUDGET_WALL_FACTOR times that in wall time) or max_calls calls (0: no limit),
  * stopping at the first finding.  c is scratch space; on a finding it
  * holds the failing case.  Returns 0, or -1 if the thread could not start.
  */

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/time.h>
 #include <ucontext.h>
 
 #include "../../../ref/ref.h"
 #include "../memory/demand.h"
 #include "engine.h"
 #include "engine_call.h"
+#include "watchdog.h"
 #include "../memory/fixup.h"
 #include "../base/clock.h"
 #include "../base/mem.h"
@@ -40,12 +40,6 @@ static struct {
 	uintptr_t addr;
 } last_fault;
 
-/* Watchdog: a periodic SIGALRM; a call that has not changed sc_calls for
- * hang_ticks ticks is hung. */
-#define TICK_MS 25
-static unsigned hang_ticks;
-static unsigned long seen_calls;
-static unsigned stale_ticks;
 
 static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
 
@@ -148,12 +142,7 @@ static void on_signal(int sig, siginfo_t *si, void *uctx)
 	if (sc_trace_hook && in_call && kernel && sc_trace_hook(sig, si, uctx))
 		return;
 	if (sig == SIGALRM) {
-		if (!in_call || sc_calls != seen_calls) {
-			seen_calls = sc_calls;
-			stale_ticks = 0;
-			return;
-		}
-		if (++stale_ticks < hang_ticks)
+		if (!sc_watchdog_tick(si, in_call, sc_calls))
 			return;
 	} else if (!in_call) {
 		signal(sig, SIG_DFL);
@@ -222,21 +211,21 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(fault_signals) / sizeof(fault_signals[0]); i++)
 		sigaction(fault_signals[i], &sa, NULL);
-	if (timeout_ms) {
-		struct itimerval it = { { 0, TICK_MS * 1000 }, { 0, TICK_MS * 1000 } };
-
-		hang_ticks = (timeout_ms + TICK_MS - 1) / TICK_MS + 1;
+	if (timeout_ms)
 		sigaction(SIGALRM, &sa, NULL);
-		setitimer(ITIMER_REAL, &it, NULL);
+	if (sc_watchdog_start(timeout_ms, sc_calls) != 0) {
+		int err = errno;
+
+		sc_engine_fini(e);
+		errno = err;
+		return -1;
 	}
 	return 0;
 }
 
 void sc_engine_fini(struct sc_engine *e)
 {
-	struct itimerval off = { { 0, 0 }, { 0, 0 } };
-
-	setitimer(ITIMER_REAL, &off, NULL);
+	sc_watchdog_stop();
 	sc_arena_free(&e->src);
 	sc_arena_free(&e->dst);
 	sc_demand_fini(&e->hdst);

@@ -55,11 +55,18 @@ struct sc_engine {
 	size_t ref_before, ref_len, ref_dirty;
 };
 
+/* A call that blocks (sleeps, waits) is hung after this many times its
+ * CPU limit in wall time: the watchdog's backstop. */
+#define SC_CALL_WALL_FACTOR 20
+
 /*
  * Map the arenas and install the fault handlers (SIGSEGV, SIGBUS, SIGILL,
  * SIGFPE, SIGABRT, SIGTRAP, and SIGALRM for the watchdog).  timeout_ms is
- * how long one call may run before it is called hung; 0: no watchdog (for
- * libFuzzer, which has its own).  Returns 0, or -1 with errno.
+ * how much CPU time of the calling thread one call may spend before it is
+ * called hung (a busy machine does not make a call hung), and
+ * SC_CALL_WALL_FACTOR times that in wall time for a call that blocks; 0:
+ * no watchdog (for libFuzzer, which has its own).  The calls must be made
+ * from the thread that called this.  Returns 0, or -1 with errno.
  */
 int sc_engine_init(struct sc_engine *e, unsigned timeout_ms);
 void sc_engine_fini(struct sc_engine *e);

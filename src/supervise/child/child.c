@@ -10,6 +10,7 @@
 #include "../../engine/race/race.h"
 #include "../plan/channel.h"
 #include "child.h"
+#include "child_budget.h"
 #include "child_fds.h"
 #include "child_phases.h"
 #include "child_trace.h"
@@ -35,7 +36,7 @@ struct child {
 	double last_tick;
 	const struct sc_flip *flip;  /* the traced check's flip of the finding being recorded */
 	uint64_t cut, cut_pos;   /* cases cut since the last DONE, the first's position */
-	double grid_deadline, deadline;  /* absolute (child_args may hold them relative) */
+	struct sc_budget bud;    /* the cap and the budget beyond the plan */
 };
 
 static void send(struct child *ch, unsigned type, const void *payload, size_t len)
@@ -171,18 +172,13 @@ static void traced_send(void *arg, unsigned type, const void *m, size_t len)
 	((struct child *)arg)->last_tick = sc_now();
 }
 
-static int past(double deadline)
-{
-	return deadline > 0 && sc_now() >= deadline;
-}
-
 static void run_spread(struct child *ch, uint64_t from)
 {
 	static struct sc_case c;
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->spread_n && !past(ch->grid_deadline); k++) {
+	for (k = from; k < l->spread_n && !sc_past(ch->bud.cap); k++) {
 		sc_case_decode(&c, l->spread_case[k], l->spread_len[k]);
 		run_case(ch, &c, k, SC_PH_GRID, l->spread[k]);
 	}
@@ -206,7 +202,7 @@ static int grid_case(const struct sc_case *c, uint64_t index, void *arg)
 			tick(w->ch, index < w->from ? w->from - l->grid_from : index - l->grid_from);
 		return 0;
 	}
-	if (index >= w->end || past(w->ch->grid_deadline)) {
+	if (index >= w->end || sc_past(w->ch->bud.cap)) {
 		w->stopped_at = index < w->end ? index : w->end;
 		return 1;
 	}
@@ -232,7 +228,9 @@ static void run_random(struct child *ch, uint64_t from)
 	const struct sc_layout *l = ch->a->l;
 	uint64_t k;
 
-	for (k = from; k < l->random_n && !past(ch->deadline); k++) {
+	/* The budget's CPU clock is a system call: read every 32 cases. */
+	for (k = from; k < l->random_n && !sc_past(ch->bud.cap) && !sc_past(ch->bud.wall_end) &&
+	     (k % 32 || sc_budget_left(&ch->bud) > 0); k++) {
 		sc_random_case(p->seed, l->random_from + k, p->api, p->policy, &c);
 		run_case(ch, &c, k, SC_PH_RANDOM, l->random_from + k);
 	}
@@ -268,23 +266,26 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	const struct sc_plan *p = ch->a->p;
 	struct sc_msg_conc m;
 	struct sc_race_result r;
-	double start = sc_now(), chunk = p->race_seconds < 0.25 ? p->race_seconds : 0.25;
+	double start = sc_now(), cpu0 = sc_cpu_now(), left = sc_budget_left(&ch->bud);
+	double chunk = p->race_seconds < 0.25 ? p->race_seconds : 0.25;
 	double want = p->race_seconds, limit = 2 * p->race_seconds;
 
 	memset(&m, 0, sizeof(m));
 	m.phase = (uint32_t)phase;
-	/* Never past the deadline. */
-	if (ch->deadline > 0 && ch->deadline - start < limit)
-		limit = ch->deadline - start > 0.05 ? ch->deadline - start : 0.05;
+	/* Never past the budget, its backstop or the cap. */
+	if (left < limit)
+		limit = left > 0.05 ? left : 0.05;
 	if (want > limit)
 		want = limit;
 	if (chunk > limit)
 		chunk = limit;
-	/* In chunks, each a tick for the supervisor.  A pass means something
-	 * only if enough calls overlapped the other thread: on a busy machine,
-	 * keep going (up to twice the time, never past the deadline). */
+	/* In chunks, each a tick for the supervisor, timed on this thread's
+	 * CPU clock (a busy machine gives it the same work, in more wall
+	 * time; race.c's chunks likewise).  A pass means something only if
+	 * enough calls overlapped the other thread: keep going until they
+	 * have (up to twice the time), and stop once the target is met. */
 	for (uint64_t k = 0; ; k++) {
-		double spent;
+		double spent, wall;
 
 		sc_beacon_set(ch->a->b, phase, m.st.calls);
 		tick(ch, 0);
@@ -305,8 +306,14 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 			flush_hits(ch);
 			return;
 		}
-		spent = sc_now() - start;
-		if (spent >= limit || (spent >= want && m.st.overlapped >= SC_MIN_OVERLAP))
+		spent = sc_cpu_now() - cpu0;
+		wall = sc_now() - start;
+		/* By its CPU clock, by what it achieved, or by the wall-clock
+		 * backstop (each check its own share of the budget's). */
+		if (spent >= limit || (spent >= want && m.st.overlapped >= SC_MIN_OVERLAP) ||
+		    m.st.overlapped >= SC_ENOUGH_OVERLAP || sc_budget_left(&ch->bud) <= 0 ||
+		    wall >= SC_BUDGET_WALL_FACTOR * limit ||
+		    (wall >= SC_BUDGET_WALL_FACTOR * want && m.st.overlapped >= SC_MIN_OVERLAP))
 			break;
 	}
 	flush_hits(ch);
@@ -328,7 +335,7 @@ void sc_child_main(const struct sc_child_args *a)
 	enum sc_phase phase = a->phase;
 	uint64_t from = a->from;
 	struct sc_std_fds std;
-	int tsc, bad;
+	int tsc;
 
 	sc_child_fresh_process(a->null_in, a->out, a->chan);
 	ch.a = a;
@@ -343,12 +350,8 @@ void sc_child_main(const struct sc_child_args *a)
 	ch.fn = sc_load(a->p->impl, a->p->symbol, a->p->api, err, sizeof(err));
 	if (!ch.fn)
 		load_error(&ch, err);
-	if ((bad = sc_child_std_fds_changed(&std)) >= 0) {
-		snprintf(err, sizeof(err), "cannot load %s: its constructor replaced standard "
-			 "descriptor %d (strcheck's %s) with a file of its own", a->p->impl, bad,
-			 bad ? "output" : "input");
+	if (sc_child_std_fds_changed(&std, a->p->impl, err, sizeof(err)))
 		load_error(&ch, err);
-	}
 	if (sc_engine_init(&ch.e, a->p->timeout_ms) != 0) {
 		snprintf(err, sizeof(err), "cannot map the guard arenas: %s", strerror(errno));
 		load_error(&ch, err);
@@ -361,20 +364,17 @@ void sc_child_main(const struct sc_child_args *a)
 	sc_child_close_strays(a->chan);
 	if (tsc < 0)
 		sc_child_note_tsc(loaded.note, sizeof(loaded.note));
-	/* The check's time starts once the candidate is loaded. */
-	ch.grid_deadline = a->grid_deadline;
-	ch.deadline = a->deadline;
-	if (a->after_load) {
-		double t = sc_now();
-
-		ch.grid_deadline = a->grid_deadline > 0 ? t + a->grid_deadline : 0;
-		ch.deadline = a->deadline > 0 ? t + a->deadline : 0;
-	}
+	/* A cap counts from the end of the load. */
+	ch.bud.cap = a->cap > 0 && a->after_load ? sc_now() + a->cap : a->cap;
 	send(&ch, SC_MSG_LOADED, &loaded, sizeof(loaded));
 	for (; phase < SC_PH_DONE; phase++, from = 0) {
 		if (!sc_phase_wanted(a->p, phase))
 			continue;
+		if (sc_past(ch.bud.cap))
+			break;  /* the cap the user asked for: nothing more runs */
 		ch.bph = phase;
+		if (sc_phase_beyond(phase))
+			sc_budget_start(&ch.bud, a->p->seconds, a->beyond_cpu, a->beyond_wall_end);
 		sc_beacon_set(a->b, phase, from);
 		if (phase == SC_PH_ONE) {
 			if ((!run_case(&ch, a->p->one_case, 0, SC_PH_ONE, 0) && !a->p->no_trace) ||
@@ -388,7 +388,7 @@ void sc_child_main(const struct sc_child_args *a)
 		} else if (phase == SC_PH_RANDOM) {
 			run_random(&ch, from);
 		} else if (phase == SC_PH_TRACE) {
-			sc_child_traced(&ch.e, ch.fn, a->p, ch.deadline, &sink);
+			sc_child_traced(&ch.e, ch.fn, a->p, ch.bud.cap, &sink);
 		} else {
 			run_concurrent(&ch, phase);
 		}

@@ -4,6 +4,7 @@
  * loader still opens files: one that keeps /proc/self/mem open could later
  * write the checker's code with a plain pwrite, which no rule refuses.
  */
+#include <stdio.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -23,15 +24,20 @@ void sc_child_std_fds(struct sc_std_fds *s)
 	}
 }
 
-int sc_child_std_fds_changed(const struct sc_std_fds *s)
+int sc_child_std_fds_changed(const struct sc_std_fds *s, const char *impl, char *err,
+			     size_t size)
 {
 	struct sc_std_fds now;
 
 	sc_child_std_fds(&now);
 	for (int fd = 0; fd < 3; fd++)
-		if (now.dev[fd] != s->dev[fd] || now.ino[fd] != s->ino[fd])
-			return fd;
-	return -1;
+		if (now.dev[fd] != s->dev[fd] || now.ino[fd] != s->ino[fd]) {
+			snprintf(err, size, "cannot load %s: its constructor replaced standard "
+				 "descriptor %d (strcheck's %s) with a file of its own", impl, fd,
+				 fd ? "output" : "input");
+			return 1;
+		}
+	return 0;
 }
 
 /* Close [lo, hi]: close_range where the kernel has it (5.9), else one by one. */

@@ -7,6 +7,7 @@
 #ifndef SC_CHILD_FDS_H
 #define SC_CHILD_FDS_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /* The identity (device, inode) of descriptors 0, 1 and 2. */
@@ -18,9 +19,10 @@ struct sc_std_fds {
 /* Note 0, 1 and 2 as they are (before the candidate is loaded). */
 void sc_child_std_fds(struct sc_std_fds *s);
 
-/* The first of 0, 1, 2 that is no longer what s noted (a constructor
- * replaced it), or -1. */
-int sc_child_std_fds_changed(const struct sc_std_fds *s);
+/* 1 if one of 0, 1, 2 is no longer what s noted (a constructor replaced
+ * it), with the load error for impl in err; else 0. */
+int sc_child_std_fds_changed(const struct sc_std_fds *s, const char *impl, char *err,
+			     size_t size);
 
 /* Close every descriptor above 2 but the channel and the engine's own
  * (the demand pager's memfds): whatever the candidate's constructors, or

@@ -62,8 +62,8 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 		return;
 	}
 	st->ran = 1;
-	/* The whole list: only the run's deadline cuts it (then the run is
-	 * INCOMPLETE, and says how far it got). */
+	/* The whole list: only a cap the user asked for cuts it (then the
+	 * run is INCOMPLETE, and says how far it got). */
 	for (k = 0; k < st->planned; k++) {
 		double now = sc_now();
 

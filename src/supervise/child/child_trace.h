@@ -28,7 +28,7 @@ struct sc_trace_sink {
 
 /*
  * The traced phase: cases 0, 1, ... of the list to its end (cut only by
- * the run's deadline), stopping at the first finding; then its figures
+ * the cap the user asked for, --max-time: deadline, absolute), stopping at the first finding; then its figures
  * (SC_MSG_TRACE; not traced: why).
  */
 void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, double deadline,

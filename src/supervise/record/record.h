@@ -31,7 +31,11 @@ struct sc_plan {
 	enum sc_api api;
 	enum sc_policy policy;
 	uint64_t seed;
-	double seconds;          /* deadline of the whole run; 0: the grid, no deadline */
+	double seconds;          /* --time: the budget of what goes beyond the plan (the
+				  * sampled checks, random cases), in the checked thread's
+				  * CPU time from the plan's end; 0: no random cases */
+	double max_seconds;      /* --max-time: a hard wall-clock cap on the whole run
+				  * from the load (0: none); only it cuts the plan */
 	int64_t cases;           /* random cases; -1: until the budget is spent */
 	double race_seconds;     /* each concurrent check; 0: skipped */
 	int race, reader, first;
@@ -97,6 +101,10 @@ struct sc_defect {
 /* Calls that must overlap the other thread before a concurrent check may
  * pass (it runs up to twice its time to get them). */
 #define SC_MIN_OVERLAP 2000
+/* Overlapped calls after which a concurrent check ends whatever its time
+ * (several times what a quiet machine's default 2.25 s gets: the clock
+ * ends a default run first; a long --race-time ends here). */
+#define SC_ENOUGH_OVERLAP 200000
 
 /* What a concurrent check did. */
 struct sc_conc_stats {

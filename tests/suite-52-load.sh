@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# tier: test
+# The same verdict on a busy machine (issue 42 item 6, docs/checking.md
+# "A slow or busy machine"): strcheck runs inside a 25% CPU quota (a
+# cgroup: v2 cpu.max "25000 100000", v1 cpu.cfs_quota_us 25000) with a
+# CPU hog beside it (HOGS busy loops, default 1, outside the quota), and
+# each run must give the verdict a quiet machine gives (tests/zoo/MANIFEST):
+#
+# - race entries (RACE_ENTRIES; the first on seeds SEEDS, default "1 2 3",
+#   the others on seed 1; RACE_ENTRIES=all: every race entry of the
+#   MANIFEST, each on SEEDS): FAIL, class race, found by the traced check,
+#   never INCOMPLETE;
+# - correct entries (OK_ENTRIES, with --reader) and a strlcpy (a byte loop,
+#   every byte a traced access): PASS, the traced plan "all N cases", the
+#   whole grid.
+#
+# The runs are the default run but for --time=1 (the budget of what goes
+# beyond the plan: the plan itself always runs whole) and --first for the
+# race entries.  Outcomes only: no assertion on a time.  Skipped, with the
+# reason, where no cgroup can be made (not root, no cpu controller, a
+# read-only /sys/fs/cgroup) or the tracer cannot run.
+# Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
+set -u
+cd "$(dirname "$0")/.."
+. tests/common.sh
+out=build/test/load
+rm -rf "$out"
+mkdir -p "$out"
+SC=build/strcheck
+SEEDS=${SEEDS:-1 2 3}
+HOGS=${HOGS:-1}
+RACE_ENTRIES=${RACE_ENTRIES:-bad_double_read bad_race_volatile_loop bad_reader_byte_twice}
+OK_ENTRIES=${OK_ENTRIES:-build/libstrscpy.so:strscpy ok_overlap_tail:strscpy}
+
+if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then
+	fail "load_build: see $out/build.log"
+	exit 1
+fi
+$SC --impl=build/zoo/bad_double_read.so --time=0 --race-time=0 --cases=0 > "$out/probe.out" 2>&1
+if why=$(grep -m1 '^traced check: not here' "$out/probe.out"); then
+	skip "load: $why"
+	exit 0
+fi
+
+# ---- the quota ----
+# make_cgroup sets cg (the cgroup's directory), or why (the reason there
+# is none).  Not in a subshell: cg must outlive it.
+cg= why=
+make_cgroup() {
+	local name=strcheck-load-$$ d
+	[ "$(id -u)" = 0 ] || { why="not root"; return 1; }
+	if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
+		grep -qw cpu /sys/fs/cgroup/cgroup.controllers || { why="no cpu controller (cgroup v2)"; return 1; }
+		echo +cpu > /sys/fs/cgroup/cgroup.subtree_control 2> /dev/null
+		d=/sys/fs/cgroup/$name
+		mkdir "$d" 2> /dev/null || { why="cannot make a cgroup (v2)"; return 1; }
+		cg=$d
+		echo "25000 100000" > "$cg/cpu.max" 2> /dev/null || { why="cannot set cpu.max"; return 1; }
+	elif [ -d /sys/fs/cgroup/cpu ]; then
+		d=/sys/fs/cgroup/cpu/$name
+		mkdir "$d" 2> /dev/null || { why="cannot make a cgroup (v1)"; return 1; }
+		cg=$d
+		{ echo 100000 > "$cg/cpu.cfs_period_us" && echo 25000 > "$cg/cpu.cfs_quota_us"; } 2> /dev/null ||
+			{ why="cannot set cpu.cfs_quota_us"; return 1; }
+	else
+		why="no cgroup file system with a cpu controller"
+		return 1
+	fi
+}
+hogs=()
+cleanup() {
+	local p
+	for p in "${hogs[@]}"; do kill "$p" 2> /dev/null; done
+	wait 2> /dev/null
+	[ -n "$cg" ] && rmdir "$cg" 2> /dev/null
+}
+trap cleanup EXIT
+if ! make_cgroup; then
+	skip "load: no 25% CPU quota here: $why"
+	exit 0
+fi
+for _ in $(seq "$HOGS"); do
+	( while :; do :; done ) &
+	hogs+=($!)
+done
+
+# strcheck inside the quota: the shell moves itself in, then becomes it.
+# (The timeout is a backstop far above any run's time at a quarter CPU.)
+quota() {
+	timeout 3600 bash -c '[ -d "$1" ] && echo $$ > "$1/cgroup.procs" && shift && exec "$@"' \
+		quota "$cg" "$@"
+}
+# The quota holds: a process started so is in the cgroup.
+quota cat /proc/self/cgroup > "$out/cgroup.txt" 2>&1
+grep -q ":/${cg##*/}\$" "$out/cgroup.txt"
+check load_inside_the_quota $? "not in $cg (see $out/cgroup.txt)"
+
+# DEFECT 1's "found by" line.
+found_by() { sed -n '/^DEFECT 1:/,/^DEFECT 2:/s/^  found by  //p' "$1" | head -1; }
+
+# ---- race entries: found by the traced check, as on a quiet machine ----
+first=1
+all=0
+if [ "$RACE_ENTRIES" = all ]; then
+	all=1
+	RACE_ENTRIES=$(awk '!/^#/ && $5 == "race" && $1 !~ /\// { print $1 }' tests/zoo/MANIFEST | sort -u)
+fi
+for entry in $RACE_ENTRIES; do
+	line=$(awk -v f="$entry" '$1 == f' tests/zoo/MANIFEST | head -1)
+	[ -n "$line" ] || { fail "load_$entry: not in tests/zoo/MANIFEST"; continue; }
+	read -r _ sym api flags _ <<< "$line"
+	rd=; case ",$flags," in *,--reader,*) rd=--reader ;; esac
+	seeds=1; [ $first = 1 ] || [ $all = 1 ] && seeds=$SEEDS
+	first=0
+	for seed in $seeds; do
+		f=$out/$entry.$seed.out
+		quota $SC --impl=build/zoo/$entry.so --symbol="$sym" --api="$api" --seed="$seed" $rd \
+			--time=1 --first > "$f" 2>&1
+		rc=$?
+		by=$(found_by "$f")
+		[ $rc = 1 ] && grep -q '^DEFECT 1: race ' "$f" && [[ $by == "traced check"* ]] &&
+			! grep -q '^VERDICT: INCOMPLETE' "$f"
+		check "load_${entry}_seed_$seed" $? "exit $rc, found by '${by:-nothing}' (see $f)"
+	done
+done
+
+# ---- correct entries and a strlcpy: PASS, the plan whole ----
+passes() {  # NAME STRCHECK-ARGS...
+	local name=$1 f=$out/$1.out rc
+	shift
+	quota $SC "$@" --time=1 > "$f" 2>&1
+	rc=$?
+	[ $rc = 0 ] && grep -q '^VERDICT: PASS' "$f" && grep -q '^traced check: all [0-9]* cases' "$f" &&
+		grep -Eq '^cases: ([0-9]+) of \1 in the grid' "$f"
+	check "load_$name" $? "exit $rc, $(grep -m1 '^VERDICT' "$f") (see $f)"
+}
+for e in $OK_ENTRIES; do
+	so=${e%%:*} sym=${e##*:}
+	case $so in */*) ;; *) so=build/zoo/$so.so ;; esac
+	name=$(basename "$so" .so)_$sym
+	passes "$name" --impl="$so" --symbol="$sym" --reader
+done
+passes ok_strlcpy_bsd --impl=build/zoo/ok_strlcpy_bsd.so --api=strlcpy --symbol=strlcpy
+# The quota did hold the runs back (the kernel throttled them).
+throttled=$(awk '$1 == "nr_throttled" { print $2 }' "$cg/cpu.stat")
+[ "${throttled:-0}" -gt 0 ]
+check load_quota_throttled_the_runs $? "cpu.stat: $(tr '\n' ' ' < "$cg/cpu.stat")"
+exit 0
