@@ -201,13 +201,13 @@ $SC --impl=build/zoo/iso_leak_then_exit.so --time=0 --no-race > "$out/iso-exit.o
 rc=$?
 grep -q '^DEFECT 1: crash (rule no-exit)' "$out/iso-exit.out" && grep -q '^DEFECT 2: leak' "$out/iso-exit.out" &&
 	grep -q '^checked process restarted' "$out/iso-exit.out" &&
-	grep -q '^cases: 8902[0-9]* of 890270 in the grid' "$out/iso-exit.out" && [ $rc = 1 ]
+	grep -q '^cases: 891[0-9]* of 891314 in the grid' "$out/iso-exit.out" && [ $rc = 1 ]
 check isolation_exit_keeps_earlier_findings_and_resumes $? "exit $rc, see $out/iso-exit.out"
 # A hang with every signal blocked: the supervisor kills the child.
 timeout 1200 $SC --impl=build/zoo/iso_hang_masked.so --time=0 --no-race --timeout=50 > "$out/iso-hang.out" 2>&1
 rc=$?
 grep -q '^DEFECT 1: hang (rule makes-progress)' "$out/iso-hang.out" &&
-	grep -q '^cases: 8902[0-9]* of 890270 in the grid' "$out/iso-hang.out" && [ $rc = 1 ]
+	grep -q '^cases: 891[0-9]* of 891314 in the grid' "$out/iso-hang.out" && [ $rc = 1 ]
 check isolation_hang_with_signals_blocked $? "exit $rc, see $out/iso-hang.out"
 # A scribble over the checker's own stack.
 timeout 1200 $SC --impl=build/zoo/iso_scribble.so --time=0 --no-race > "$out/iso-scribble.out" 2>&1

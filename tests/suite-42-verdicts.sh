@@ -109,18 +109,19 @@ else
 fi
 
 # ---- the traced plan: run whole, or the run is INCOMPLETE ----
-# A byte loop's plan (every byte a traced access: seconds of CPU) does not
-# fit a 2 s cap: the cap cuts it, and the run says how far it got
+# A plan of 76,000 flip runs (ok_prepass_every_byte reads every byte
+# twice: seconds of CPU on any host, each flip run a call of its own) does
+# not fit a 2 s cap: the cap cuts it, and the run says how far it got
 # (docs/race.md, "The traced plan"; the run line names the traced plan, or
 # first the grid if the grid was cut too); in JSON, traced.cut and the
 # verdict.
-$SC --impl=build/zoo/ok_byte_loop.so --reader --max-time=2 > "$out/tcut.out" 2>&1
+$SC --impl=build/zoo/ok_prepass_every_byte.so --reader --max-time=2 > "$out/tcut.out" 2>&1
 rc=$?
-[ $rc = 3 ] && grep -q '^traced check: [0-9]* of [0-9]* cases, .*(cut at the deadline: not a full check)' \
+[ $rc = 3 ] && grep -q '^traced check: [0-9]* of [0-9]* cases, .*(cut by the cap: not a full check)' \
 	"$out/tcut.out" && grep -q '^run stopped at the cap (--max-time=2)' "$out/tcut.out" &&
 	grep -q '^VERDICT: INCOMPLETE' "$out/tcut.out"
 check traced_plan_cut_is_incomplete $? "exit $rc, see $out/tcut.out"
-$SC --impl=build/zoo/ok_byte_loop.so --reader --max-time=2 --format=json > "$out/tcut.json" 2>&1
+$SC --impl=build/zoo/ok_prepass_every_byte.so --reader --max-time=2 --format=json > "$out/tcut.json" 2>&1
 $PY -c 'import json,sys; r=json.load(open(sys.argv[1])); t=r["traced"]
 assert r["verdict"]=="incomplete" and t["cut"] and t["cases"] < t["planned"], t' "$out/tcut.json"
 check traced_plan_cut_json $? "see $out/tcut.json"
@@ -135,7 +136,7 @@ check traced_plan_whole_in_the_default_run $? "exit $rc, $(grep '^traced' "$out/
 $SC --impl=build/libstrscpy.so --reader --time=0.01 > "$out/tshort.out" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q '^traced check: all [0-9]* cases, ' "$out/tshort.out" &&
-	grep -q '^cases: 890270 of 890270 in the grid' "$out/tshort.out" &&
+	grep -q '^cases: 891314 of 891314 in the grid' "$out/tshort.out" &&
 	grep -q '^race check: [0-9]* calls' "$out/tshort.out" &&
 	grep -q '^reader check: [0-9]* calls' "$out/tshort.out" && grep -q '^VERDICT: PASS' "$out/tshort.out"
 check time_never_cuts_the_plan $? "exit $rc, see $out/tshort.out"

@@ -143,7 +143,8 @@ static void on_trace(struct sc_supervisor *r, const struct sc_trace_stats *m)
 {
 	if (!sc_known_phase(r, SC_PH_TRACE) || (m->ran != 0 && m->ran != 1) ||
 	    (m->found != 0 && m->found != 1) || (m->cut != 0 && m->cut != 1) ||
-	    m->cases > m->planned || m->flips > m->calls || !memchr(m->why, 0, sizeof(m->why)) ||
+	    m->cases > m->planned || m->flips > m->calls || m->reads_only > m->cases ||
+	    !memchr(m->why, 0, sizeof(m->why)) ||
 	    m->bounded > m->cases || (m->bounded && m->bounded_first >= m->cases) ||
 	    !(m->seconds >= 0 && m->seconds <= 86400 * 2)) {
 		forged(r, "traced-check counts that do not hold");

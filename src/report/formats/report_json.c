@@ -180,11 +180,12 @@ void sc_report_json(FILE *out, const struct sc_plan *p, const struct sc_report_i
 	if (s->trace.ran || s->trace.why[0]) {
 		fprintf(out, "  \"traced\": {\"ran\": %s, \"cases\": %" PRIu64 ", \"planned\": %" PRIu64
 			", \"calls\": %" PRIu64 ", \"accesses\": %" PRIu64 ", \"flips\": %" PRIu64
+			", \"faults\": %" PRIu64 ", \"read_set_only\": %" PRIu64
 			", \"seconds\": %.3f, \"cut\": %s, \"bounded\": %" PRIu64 ", \"flips_not_run\": %"
 			PRIu64 ", \"sampled\": ", s->trace.ran ? "true" : "false",
 			s->trace.cases, s->trace.planned, s->trace.calls, s->trace.accesses,
-			s->trace.flips, s->trace.seconds, s->trace.cut ? "true" : "false",
-			s->trace.bounded, s->trace.unrun);
+			s->trace.flips, s->trace.faults, s->trace.reads_only, s->trace.seconds,
+			s->trace.cut ? "true" : "false", s->trace.bounded, s->trace.unrun);
 		if (s->trace.ran)
 			fputs("null", out);
 		else

@@ -197,9 +197,13 @@ static void text_trace(FILE *out, const struct sc_trace_stats *t, const char *sk
 		else
 			fprintf(out, "traced check: %" PRIu64 " of %" PRIu64 " cases", t->cases, t->planned);
 		fprintf(out, ", %" PRIu64 " calls (%" PRIu64 " with a source byte flipped between two "
-			"reads), %" PRIu64 " accesses traced, in %.2f s%s", t->calls, t->flips,
-			t->accesses, t->seconds, t->found ? ", stopped at a finding" : t->cut ?
-			" (cut at the deadline: not a full check)" : "");
+			"reads), %" PRIu64 " accesses traced", t->calls, t->flips, t->accesses);
+		if (t->reads_only)
+			fprintf(out, " (%" PRIu64 " case%s the read set only: the pages it may read "
+				"open, a read elsewhere faults)", t->reads_only, SC_PL(t->reads_only));
+		fprintf(out, ", %" PRIu64 " fault%s, in %.2f s%s", t->faults, SC_PL(t->faults),
+			t->seconds, t->found ? ", stopped at a finding" : t->cut ?
+			" (cut by the cap: not a full check)" : "");
 		if (t->bounded)
 			fprintf(out, "; %" PRIu64 " case(s) checked bounded (%" PRIu64 " flip(s) not "
 				"run; the first: case %" PRIu64 "): not a full check", t->bounded,

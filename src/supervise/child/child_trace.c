@@ -90,6 +90,8 @@ void sc_child_traced(struct sc_engine *e, void *fn, const struct sc_plan *p, dou
 	st->calls = r.runs;
 	st->accesses = r.accesses;
 	st->flips = r.flips;
+	st->faults = r.faults;
+	st->reads_only = r.reads_only;
 	st->unrun = r.unrun;
 	st->seconds = sc_now() - start;
 	s->send(s->arg, SC_MSG_TRACE, st, sizeof(*st));

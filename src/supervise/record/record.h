@@ -122,6 +122,9 @@ struct sc_trace_stats {
 	int cut;                 /* the deadline came before the list's end */
 	uint64_t cases, planned; /* traced cases run, of the list's */
 	uint64_t calls, accesses, flips;
+	uint64_t faults;         /* the tracer's signals: what the accesses cost */
+	uint64_t reads_only;     /* cases traced for the read set only (no access
+				  * recorded but a read outside the pages allowed) */
 	/* cases whose check was bounded (flips not run, or more accesses than
 	 * the tracer keeps): not a full check; the first one, flips not run */
 	uint64_t bounded, bounded_first, unrun;
