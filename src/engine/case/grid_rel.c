@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "grid.h"
 #include "grid_walk.h"
 
 /* dest's bytes before the call: high bytes and 0x01 too (a has-zero test

@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "grid.h"
 #include "grid_walk.h"
 
 /* Bytes that break word-at-a-time code: high bytes (signed char, has-zero

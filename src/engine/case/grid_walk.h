@@ -6,7 +6,7 @@
 #ifndef SC_GRID_WALK_H
 #define SC_GRID_WALK_H
 
-#include "grid.h"
+#include "case.h"
 
 /* Non-NUL bytes a source gets after its NUL (a leaking copy picks them up). */
 #define TRAILER 24
@@ -15,7 +15,7 @@ struct walk {
 	enum sc_api api;
 	enum sc_policy policy;
 	struct sc_case *c;
-	sc_case_fn fn;
+	int (*fn)(const struct sc_case *c, uint64_t index, void *arg);  /* grid.h's sc_case_fn */
 	void *arg;
 	uint64_t n;
 	int stop;

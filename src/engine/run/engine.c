@@ -213,7 +213,7 @@ int sc_engine_init(struct sc_engine *e, unsigned timeout_ms)
 		sigaction(fault_signals[i], &sa, NULL);
 	if (timeout_ms)
 		sigaction(SIGALRM, &sa, NULL);
-	if (sc_watchdog_start(timeout_ms, sc_calls) != 0) {
+	if (sc_watchdog_start(timeout_ms, SC_CALL_WALL_FACTOR, sc_calls) != 0) {
 		int err = errno;
 
 		sc_engine_fini(e);

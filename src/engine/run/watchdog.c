@@ -15,7 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine.h"
 #include "watchdog.h"
 
 #define TICK_MS 25
@@ -59,7 +58,7 @@ void sc_watchdog_stop(void)
 		}
 }
 
-int sc_watchdog_start(unsigned timeout_ms, unsigned long calls)
+int sc_watchdog_start(unsigned timeout_ms, unsigned wall_factor, unsigned long calls)
 {
 	int err;
 
@@ -68,7 +67,7 @@ int sc_watchdog_start(unsigned timeout_ms, unsigned long calls)
 		return 0;
 	/* A tick more than the limit: the first may come at once. */
 	watches[CPU_TIMER].limit = (timeout_ms + TICK_MS - 1) / TICK_MS + 1;
-	watches[WALL_TIMER].limit = (timeout_ms * SC_CALL_WALL_FACTOR + WALL_TICK_MS - 1) /
+	watches[WALL_TIMER].limit = (timeout_ms * wall_factor + WALL_TICK_MS - 1) /
 				    WALL_TICK_MS + 1;
 	if (start(CPU_TIMER, CLOCK_THREAD_CPUTIME_ID, TICK_MS, calls) != 0) {
 		/* No timer on the CPU clock (an emulator?): the wall clock's

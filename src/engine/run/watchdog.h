@@ -1,7 +1,7 @@
 /*
  * watchdog.h - the per-call watchdog of the engine (engine.c): a call that
  * spends more than its limit of CPU time is hung, and one that blocks is
- * hung after SC_CALL_WALL_FACTOR times that in wall time (engine.h).
+ * hung after many times that in wall time (SC_CALL_WALL_FACTOR, engine.h).
  */
 #ifndef SC_WATCHDOG_H
 #define SC_WATCHDOG_H
@@ -13,9 +13,11 @@
  * SIGALRM to that thread alone, a tick per 25 ms of its CPU time and one
  * per 250 ms of wall time (only the wall one, at 25 ms, where the CPU
  * clock has no timer).  Stops any running first; timeout_ms 0: none.
- * calls: the engine's call counter now (sc_calls).  0, or -1 with errno.
+ * A call that blocks is hung after wall_factor times timeout_ms of wall
+ * time (engine.h's SC_CALL_WALL_FACTOR).  calls: the engine's call
+ * counter now (sc_calls).  0, or -1 with errno.
  */
-int sc_watchdog_start(unsigned timeout_ms, unsigned long calls);
+int sc_watchdog_start(unsigned timeout_ms, unsigned wall_factor, unsigned long calls);
 
 /* Stop and delete the timers. */
 void sc_watchdog_stop(void);
