@@ -23,6 +23,7 @@
 #include "../candidate/candidate.h"
 #include "../candidate/inputs.h"
 #include "../candidate/scan.h"
+#include "scan_child.h"
 #include "scan_run.h"
 #include "exit_status.h"
 #include "options.h"
@@ -321,9 +322,9 @@ int main(int argc, char **argv)
 	ri.build_flags = flags;
 	if (o.scan_probe) {
 		/* A --scan child: which of the eight the built function behaves like. */
-		if (!o.impl || sc_scan_probe_run(cand.so ? cand.so : o.impl,
-						 cand.symbol ? cand.symbol : o.symbol, o.scan_probe,
-						 stdout, err, sizeof(err)) != 0)
+		if (!o.impl || sc_scan_probe_main(cand.so ? cand.so : o.impl,
+						  cand.symbol ? cand.symbol : o.symbol, o.scan_probe,
+						  o.no_sandbox, stdout, err, sizeof(err)) != 0)
 			return fail("%s%s", o.impl ? err : "--scan-probe: needs --impl", "");
 		return SC_EXIT_PASS;
 	}

@@ -138,6 +138,15 @@ const struct sc_option sc_options[] = {
 		   "whole tree\")"),
 	{ "scan-probe", 0, "KIND", sc_opt_string, FIELD(scan_probe), "a return kind", 0, 0, NULL,
 	  0, SC_OPT_HIDDEN, "probe --symbol against the eight references (--scan's children)" },
+	{ "jobs", 'j', "N", sc_opt_u64, FIELD(jobs), "a number of checks", 1, 256, NULL, 0, 0,
+	  "with --scan, how many functions are checked at once (default: one per online core); "
+	  "each one's line is printed on stderr as it finishes" },
+	OPT_STRING("cache", "DIR", cache, "a directory",
+		   "with --scan, where verdicts are kept so that an unchanged function (the same "
+		   "built code, API, options and strcheck) is not checked again (default: "
+		   "$XDG_CACHE_HOME/strcheck, else ~/.cache/strcheck)"),
+	OPT_FLAG("no-cache", 0, no_cache, 1,
+		 "with --scan, check every function again: the cache is neither read nor written"),
 	OPT_STRING("arch", "NAME", arch, "an architecture name",
 		   "architecture to check on: x86-64, i386, s390x, powerpc, aarch64, armhf or riscv64 "
 		   "(default: the candidate's own, from its ELF header).  A foreign one runs "

@@ -3,6 +3,7 @@
  * it said (scan_child.h).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../candidate/scan.h"
+#include "../supervise/sandbox.h"
 #include "scan_child.h"
 
 #define OUT_MAX (64u << 20)  /* a report larger than this is cut (the row says so) */
@@ -222,4 +225,27 @@ void sc_child_reason(const struct sc_child_out *co, const char *what, char *why,
 			 e ? (int)(strcspn(e, "\n") % 400) : 0, e ? e : "", rest ? rest + 1 : "");
 		put(why, size, full);
 	}
+}
+
+static int probe_no_sandbox;
+static volatile uint64_t probe_where;
+
+/* The probe's sandbox: the checks' two filters, at the same two points. */
+static void probe_sandbox(int stage)
+{
+	char note[320];
+
+	if (probe_no_sandbox)
+		return;
+	if (stage == 1)
+		sc_sandbox_early(-1, &probe_where, note, sizeof(note));
+	else
+		sc_sandbox_lock(note, sizeof(note));
+}
+
+int sc_scan_probe_main(const char *so, const char *symbol, const char *kind, int no_sandbox,
+		       FILE *out, char *err, size_t errlen)
+{
+	probe_no_sandbox = no_sandbox;
+	return sc_scan_probe_run(so, symbol, kind, out, probe_sandbox, err, errlen);
 }

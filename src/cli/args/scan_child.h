@@ -8,6 +8,7 @@
 #define SC_SCAN_CHILD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct sc_child_out {
 	char *out, *err;         /* what it printed (NUL-terminated; free both) */
@@ -42,5 +43,14 @@ void sc_last_error(const char *text, char *out, size_t size);
  * death, or its one-line error with a build's first error in place of the
  * command.  what names the child ("the probe", "the check"). */
 void sc_child_reason(const struct sc_child_out *co, const char *what, char *why, size_t size);
+
+/*
+ * The probe of a --scan child (--scan-probe=KIND; candidate/scan.h): the
+ * checks' seccomp sandbox (supervise/sandbox.h) goes on before the object
+ * is loaded and is locked before the first call, unless no_sandbox.  0,
+ * or -1 with one line in err.
+ */
+int sc_scan_probe_main(const char *so, const char *symbol, const char *kind, int no_sandbox,
+		       FILE *out, char *err, size_t errlen);
 
 #endif
