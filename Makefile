@@ -15,8 +15,11 @@ LIB_SRCS    := $(sort $(wildcard src/lib/*.c))
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c \
 			ref/ref_strlcat.c ref/ref_strncat.c ref/ref_stpncpy.c ref/ref_memccpy.c
 ENGINE_SRCS := $(sort $(wildcard src/engine/*/*.c))
-HEADERS     := $(wildcard src/*/*.h src/engine/*/*.h ref/*.h)
-CLI_HEADERS := $(wildcard src/cli/*/*.h)
+HEADERS     := $(wildcard src/lib/*.h src/engine/*/*.h ref/*.h)
+# The strcheck program's rooms (mk/strcheck.mk, docs/internals.md), each
+# with its sub-rooms one folder down.
+PROG_ROOMS  := cli scan report supervise candidate
+PROG_HEADERS := $(foreach r,$(PROG_ROOMS),$(wildcard src/$(r)/*.h src/$(r)/*/*.h))
 
 ALL_CFLAGS  = $(STD) $(WARN) $(CFLAGS)
 

@@ -19,7 +19,7 @@
 #
 # A strcheck on x86-64 given a foreign .so finds these builds next to its
 # own binary ($(BUILD)/cross/ARCH/strcheck) and runs the matching one
-# under qemu-ARCH -L /usr/TRIPLET (src/cli/candidate/foreign.c).
+# under qemu-ARCH -L /usr/TRIPLET (src/candidate/arch/foreign.c).
 #
 # The cross builds leave out what cannot run under qemu-user: no
 # sanitizers, and no seccomp sandbox (SECCOMP=0; qemu-user does

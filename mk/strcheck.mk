@@ -5,29 +5,31 @@
 
 strcheck: $(BUILD)/strcheck
 
-# The program's four rooms (docs/internals.md): the command line, getting
-# the candidate, the supervised run, the reports.  repro_template.c and
-# repro_reference.c are not part of strcheck's code: they are the body of
-# every reproducer --emit-repro writes, built into strcheck as strings.
-STRCHECK_ROOMS := args candidate supervise report
-STRCHECK_SRCS  := $(filter-out src/cli/report/repro_template.c src/cli/report/repro_reference.c \
-		    src/cli/report/repro_template_flip.c,\
-		    $(foreach r,$(STRCHECK_ROOMS),$(sort $(wildcard src/cli/$(r)/*.c))))
-STRCHECK_OBJS  := $(STRCHECK_SRCS:src/cli/%.c=$(BUILD)/cli/%.o)
+# The program's rooms (docs/internals.md, PROG_ROOMS in the Makefile):
+# the command line, the scan, the reports, the supervised run, getting the
+# candidate; each room's files and its sub-rooms' one folder down.
+# repro_template.c, repro_reference.c and repro_template_flip.c are not
+# part of strcheck's code: they are the body of every reproducer
+# --emit-repro writes, built into strcheck as strings.
+REPRO_BODY     := src/report/repro/repro_template.c src/report/repro/repro_reference.c \
+		  src/report/repro/repro_template_flip.c
+STRCHECK_SRCS  := $(filter-out $(REPRO_BODY),\
+		    $(foreach r,$(PROG_ROOMS),$(sort $(wildcard src/$(r)/*.c src/$(r)/*/*.c))))
+STRCHECK_OBJS  := $(STRCHECK_SRCS:src/%.c=$(BUILD)/%.o)
 
-$(BUILD)/gen/repro_template.h: src/cli/report/repro_template.c scripts/c-string.sh
+$(BUILD)/gen/repro_template.h: src/report/repro/repro_template.c scripts/c-string.sh
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/gen/repro_reference.h: src/cli/report/repro_reference.c scripts/c-string.sh
+$(BUILD)/gen/repro_reference.h: src/report/repro/repro_reference.c scripts/c-string.sh
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_reference < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/gen/repro_template_flip.h: src/cli/report/repro_template_flip.c scripts/c-string.sh
+$(BUILD)/gen/repro_template_flip.h: src/report/repro/repro_template_flip.c scripts/c-string.sh
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template_flip < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/cli/report/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_reference.h \
+$(BUILD)/report/repro/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_reference.h \
 	$(BUILD)/gen/repro_template_flip.h
 
 # The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
@@ -42,16 +44,16 @@ ifeq ($(SECCOMP),1)
 SECCOMP_CFLAGS := -DSC_HAVE_SECCOMP
 SECCOMP_LIBS   := -lseccomp
 endif
-$(BUILD)/cli/supervise/sandbox.o $(BUILD)/cli/supervise/sandbox_trace.o $(BUILD)/strcheck: \
+$(BUILD)/supervise/sandbox/sandbox.o $(BUILD)/supervise/sandbox/sandbox_trace.o $(BUILD)/strcheck: \
 	$(call config_stamp,SECCOMP)
 
-$(BUILD)/cli/%.o: src/cli/%.c $(HEADERS) $(CLI_HEADERS) mk/strcheck.mk
+$(STRCHECK_OBJS): $(BUILD)/%.o: src/%.c $(HEADERS) $(PROG_HEADERS) mk/strcheck.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SECCOMP_CFLAGS) -I$(BUILD)/gen -c $< -o $@
 
 # options.c prints the version (the top Makefile reads it from VERSION).
-$(BUILD)/cli/args/options.o: VERSION
-$(BUILD)/cli/args/options.o: ALL_CFLAGS += -DSC_VERSION='"$(VERSION)"'
+$(BUILD)/cli/options.o: VERSION
+$(BUILD)/cli/options.o: ALL_CFLAGS += -DSC_VERSION='"$(VERSION)"'
 
 $(BUILD)/strcheck: $(STRCHECK_OBJS) $(BUILD)/libengine.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(STRCHECK_OBJS) -L$(BUILD) -lengine -ldl -lpthread -lm $(SECCOMP_LIBS) \

@@ -10,7 +10,7 @@ skip() { echo "SKIP $*"; }
 check() { if [ "$2" -eq 0 ]; then pass "$1"; else fail "$1: $3"; fi; }
 #   m32_how              how an i386 program runs here: "native", "qemu"
 #                        (qemu-i386 -L /: a kernel built without its 32-bit
-#                        mode, as strcheck does too, src/cli/candidate/foreign.c) or
+#                        mode, as strcheck does too, src/candidate/arch/foreign.c) or
 #                        "none" (no gcc -m32, or neither runs it)
 m32_how() {
 	local probe=build/test/m32probe.$$

@@ -30,7 +30,8 @@ for cc in gcc clang; do
 	ok=0
 	# (repro_template.c and repro_reference.c are the reproducers' body:
 	# suite-47 builds those.)
-	for f in $(ls src/cli/*/*.c tests/zoo/*.c | grep -v "repro_template\|repro_reference"); do
+	for f in $(ls src/{cli,scan,report,supervise,candidate}/*.c src/{scan,report,supervise,candidate}/*/*.c \
+		    tests/zoo/*.c | grep -v "repro_template\|repro_reference"); do
 		$cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Ibuild/gen -fsyntax-only "$f" \
 			>> "$out/warn-$cc.log" 2>&1 || ok=1
 	done

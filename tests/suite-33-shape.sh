@@ -2,7 +2,8 @@
 # tier: check
 # The shape of the code: no two files call each other in a circle and no
 # call goes through a wrong door between rooms (from the objects' symbols
-# and the engine's includes: scripts/call-cycles.py), and no C file is
+# and the includes of the engine's and the program's rooms:
+# scripts/call-cycles.py), and no C file is
 # longer than about 400 lines, none of the engine's over 400 (the zoo's
 # one-defect files aside).
 # Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
@@ -18,11 +19,14 @@ if ! make -s build/strcheck build/libstrscpy.so > "$out/build.log" 2>&1; then
 	exit 1
 fi
 # The strcheck program, the library and the references, file by file.
-objs=$(find build/cli build/engine build/lib -name '*.o' | sort)
+objs=$(find build/cli build/scan build/report build/supervise build/candidate build/engine build/lib \
+	-name '*.o' | sort)
 python3 scripts/call-cycles.py $objs > "$out/cycles.txt"
 check no_file_in_a_circle_of_calls $? "$(tr '\n' ' ' < "$out/cycles.txt")"
 python3 scripts/call-cycles.py --includes src/engine > "$out/includes.txt"
 check engine_includes_only_rooms_below $? "$(tr '\n' ' ' < "$out/includes.txt")"
+python3 scripts/call-cycles.py --includes src > "$out/includes-src.txt"
+check rooms_include_only_doors_below $? "$(tr '\n' ' ' < "$out/includes-src.txt")"
 
 # The check can fail: an engine room (case/) calling one above it (race/),
 # as two objects built where the engine's are, is a wrong door.
@@ -39,6 +43,37 @@ mkdir -p "$out/fake-src/case"
 echo '#include "../race/race.h"' > "$out/fake-src/case/low.c"
 python3 scripts/call-cycles.py --includes "$out/fake-src" > "$out/fake-inc.txt"
 check an_include_up_through_an_engine_wall_is_refused "$([ $? = 1 ]; echo $?)" "$(cat "$out/fake-inc.txt")"
+
+# Likewise between the program's rooms: getting the candidate (candidate/)
+# calling the command line (cli/), a sub-room (candidate/build/) calling
+# one it may not (candidate/kernel/), and an include of the command line's
+# header from the candidate's room, or of a header of another room that is
+# not its door, are refused.
+fake=$out/fake/prog
+mkdir -p "$fake/candidate" "$fake/cli" "$fake/candidate/build" "$fake/candidate/kernel"
+echo 'int sc_fake_opts(void); int sc_fake_cand(void) { return sc_fake_opts(); }' |
+	cc -x c -c - -o "$fake/candidate/cand.o"
+echo 'int sc_fake_opts(void) { return 1; }' | cc -x c -c - -o "$fake/cli/opts.o"
+echo 'int sc_fake_k(void); int sc_fake_b(void) { return sc_fake_k(); }' |
+	cc -x c -c - -o "$fake/candidate/build/b.o"
+echo 'int sc_fake_k(void) { return 1; }' | cc -x c -c - -o "$fake/candidate/kernel/k.o"
+python3 scripts/call-cycles.py "$fake/candidate/cand.o" "$fake/cli/opts.o" \
+	"$fake/candidate/build/b.o" "$fake/candidate/kernel/k.o" > "$out/fake-prog.txt"
+rc=$?
+check a_call_up_through_a_room_wall_is_refused "$([ $rc = 1 ] &&
+	grep -q '^door: .*candidate/cand.o -> .*cli/opts.o' "$out/fake-prog.txt" &&
+	grep -q '^door: .*candidate/build/b.o -> .*candidate/kernel/k.o' "$out/fake-prog.txt"; echo $?)" \
+	"exit $rc: $(tr '\n' ' ' < "$out/fake-prog.txt")"
+rm -rf "$out/fake-prog-src"
+mkdir -p "$out/fake-prog-src/candidate" "$out/fake-prog-src/scan"
+echo '#include "../cli/options.h"' > "$out/fake-prog-src/candidate/inputs.c"
+echo '#include "../candidate/kernel/ktree.h"' > "$out/fake-prog-src/scan/scan_run.c"
+python3 scripts/call-cycles.py --includes "$out/fake-prog-src" > "$out/fake-prog-inc.txt"
+rc=$?
+check an_include_up_or_past_a_door_is_refused "$([ $rc = 1 ] &&
+	grep -q '^include: candidate/inputs.c -> cli/options.h' "$out/fake-prog-inc.txt" &&
+	grep -q '^include: scan/scan_run.c -> candidate/kernel/ktree.h' "$out/fake-prog-inc.txt"; echo $?)" \
+	"exit $rc: $(cat "$out/fake-prog-inc.txt")"
 
 # Files whose split is another issue's, and which may still be long:
 # none now (issue 30 split the last two).

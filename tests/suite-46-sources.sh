@@ -242,9 +242,9 @@ fi
 # ---- warning-free: the new code under gcc and clang, the shims and trees too ----
 for cc in gcc clang; do
 	ok=0
-	for f in src/cli/candidate/build.c src/cli/candidate/kbuild.c src/cli/candidate/kfuncs.c \
-		 src/cli/candidate/kprepare.c src/cli/candidate/ktree.c src/cli/candidate/kdiag.c \
-		 src/cli/candidate/candidate.c src/cli/candidate/endian_trap.c \
+	for f in src/candidate/build/build.c src/candidate/kernel/kbuild.c src/candidate/source/kfuncs.c \
+		 src/candidate/kernel/kprepare.c src/candidate/kernel/ktree.c src/candidate/kernel/kdiag.c \
+		 src/candidate/candidate.c src/candidate/arch/endian_trap.c \
 		 src/engine/memory/fixup.c src/engine/load/inspect.c src/engine/load/load.c; do
 		$cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fsyntax-only "$f" >> "$out/warn-$cc.log" 2>&1 || ok=1
 	done

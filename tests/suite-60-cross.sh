@@ -48,7 +48,7 @@ while read -r arch have qemu libc pkgs; do
 done < <(make -s --no-print-directory cross-list)
 # i386 runs natively on x86-64, unless the kernel was built without its
 # 32-bit mode: then under qemu-i386 with the host's multilib C library, as
-# strcheck itself falls back (src/cli/candidate/foreign.c).
+# strcheck itself falls back (src/candidate/arch/foreign.c).
 if [ "${QEMU[i386]:-}" = - ]; then
 	case $(m32_how) in
 	native) ;;

@@ -37,7 +37,7 @@ while read -r arch have _ _ pkgs; do
 	PKGS[$arch]=$pkgs
 done < <(make -s --no-print-directory cross-list)
 
-# The compiler each architecture's sources are built with (src/cli/candidate/arch.c).
+# The compiler each architecture's sources are built with (src/candidate/arch/arch.c).
 declare -A CC=([x86-64]=cc [i386]=i686-linux-gnu-gcc [s390x]=s390x-linux-gnu-gcc
 	[powerpc]=powerpc-linux-gnu-gcc [aarch64]=aarch64-linux-gnu-gcc
 	[armhf]=arm-linux-gnueabihf-gcc [riscv64]=riscv64-linux-gnu-gcc)
