@@ -240,8 +240,12 @@ static void check(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i, int wr
 	sc_scan_child_free(&co);
 }
 
-void sc_scan_row_interrupted(struct sc_scan_row *r, int sig)
+void sc_scan_row_interrupted(const struct sc_scan_ctx *c, struct sc_scan_row *r, int sig)
 {
+	if (!r->use) {
+		r->api = r->fn.name_api;
+		r->use = sc_scan_uses(c->sc, &r->fn, &r->api, r->use_where, sizeof(r->use_where));
+	}
 	/* What the name and the declaration say without a build; a name
 	 * that says nothing is not known to be a copy. */
 	if (r->fn.named && r->use == SC_USE_NONE && sc_scan_probe_api(r) < 0)
@@ -287,7 +291,7 @@ int sc_scan_row_work(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i)
 	}
 	probed = probe(c, r, i, &wrapped, (enum sc_api)papi, &pr, &ran) == 0;
 	if (sc_scan_interrupted) {
-		sc_scan_row_interrupted(r, (int)sc_scan_interrupted);
+		sc_scan_row_interrupted(c, r, (int)sc_scan_interrupted);
 		return 0;
 	}
 	if (!probed && ran && r->use == SC_USE_NONE) {
@@ -331,7 +335,10 @@ int sc_scan_row_work(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i)
 		wrapped = 1;
 		check(c, r, i, wrapped);
 	}
-	if (probed && strcmp(pr.code, "none") && !sc_scan_interrupted)
+	if (sc_scan_interrupted && r->state == SC_ROW_NOT_CHECKED)
+		snprintf(r->why, sizeof(r->why), "the scan was interrupted (signal %d) while it ran",
+			 (int)sc_scan_interrupted);
+	else if (probed && strcmp(pr.code, "none") && !sc_scan_interrupted)
 		sc_scan_cache_put(&c->cache, key, r);
 	return 0;
 }

@@ -44,7 +44,7 @@ extern volatile sig_atomic_t sc_scan_interrupted;
 int sc_scan_row_work(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i);
 
 /* The row when the scan was interrupted before it ran. */
-void sc_scan_row_interrupted(struct sc_scan_row *r, int sig);
+void sc_scan_row_interrupted(const struct sc_scan_ctx *c, struct sc_scan_row *r, int sig);
 
 /* ---- the cache (scan_cache.c) ---- */
 

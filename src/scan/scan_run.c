@@ -182,7 +182,7 @@ static void run_all(struct sc_scan_ctx *c, struct sc_scan *sc, char *dropped)
 					next++, done++;
 					continue;
 				}
-				progress(c->o, done, sc->nrows, sc->rows[next].fn.name);
+				progress(c->o, next + 1, sc->nrows, sc->rows[next].fn.name);
 				next++, busy++;
 			}
 		if (!busy)
@@ -208,7 +208,7 @@ static void run_all(struct sc_scan_ctx *c, struct sc_scan *sc, char *dropped)
 			}
 	}
 	for (; next < sc->nrows; next++)
-		sc_scan_row_interrupted(&sc->rows[next], (int)sc_scan_interrupted);
+		sc_scan_row_interrupted(c, &sc->rows[next], (int)sc_scan_interrupted);
 	progress(c->o, 0, 0, NULL);
 }
 
