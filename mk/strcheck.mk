@@ -8,11 +8,11 @@ strcheck: $(BUILD)/strcheck
 # The program's rooms (docs/internals.md, PROG_ROOMS in the Makefile):
 # the command line, the scan, the reports, the supervised run, getting the
 # candidate; each room's files and its sub-rooms' one folder down.
-# repro_template.c, repro_reference.c and repro_template_flip.c are not
-# part of strcheck's code: they are the body of every reproducer
-# --emit-repro writes, built into strcheck as strings.
-REPRO_BODY     := src/report/repro/repro_template.c src/report/repro/repro_reference.c \
-		  src/report/repro/repro_template_flip.c
+# repro_template.c, repro_template_judge.c, repro_reference.c and
+# repro_template_flip.c are not part of strcheck's code: they are the body
+# of every reproducer --emit-repro writes, built into strcheck as strings.
+REPRO_BODY     := src/report/repro/repro_template.c src/report/repro/repro_template_judge.c \
+		  src/report/repro/repro_reference.c src/report/repro/repro_template_flip.c
 STRCHECK_SRCS  := $(filter-out $(REPRO_BODY),\
 		    $(foreach r,$(PROG_ROOMS),$(sort $(wildcard src/$(r)/*.c src/$(r)/*/*.c))))
 STRCHECK_OBJS  := $(STRCHECK_SRCS:src/%.c=$(BUILD)/%.o)
@@ -20,6 +20,10 @@ STRCHECK_OBJS  := $(STRCHECK_SRCS:src/%.c=$(BUILD)/%.o)
 $(BUILD)/gen/repro_template.h: src/report/repro/repro_template.c scripts/c-string.sh
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template < $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/repro_template_judge.h: src/report/repro/repro_template_judge.c scripts/c-string.sh
+	@mkdir -p $(@D)
+	bash scripts/c-string.sh sc_repro_template_judge < $< > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/gen/repro_reference.h: src/report/repro/repro_reference.c scripts/c-string.sh
 	@mkdir -p $(@D)
@@ -29,8 +33,8 @@ $(BUILD)/gen/repro_template_flip.h: src/report/repro/repro_template_flip.c scrip
 	@mkdir -p $(@D)
 	bash scripts/c-string.sh sc_repro_template_flip < $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/report/repro/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_reference.h \
-	$(BUILD)/gen/repro_template_flip.h
+$(BUILD)/report/repro/repro.o: $(BUILD)/gen/repro_template.h $(BUILD)/gen/repro_template_judge.h \
+	$(BUILD)/gen/repro_reference.h $(BUILD)/gen/repro_template_flip.h
 
 # The child's seccomp sandbox needs libseccomp (scripts/deps.sh); without
 # it (SECCOMP=0, or no <seccomp.h>, as in some cross builds) strcheck

@@ -28,6 +28,10 @@ a room is entered by its door: a file of another room includes only the
 headers DOORS names (the reports: only the record's).  Each wrong one is
 printed as "include: FILE -> HEADER".
 
+call-cycles.py --include-cycles DIR...: which files include each other
+(a file and its header taken as one: a.c including b.h while b.c or b.h
+includes a.h), printed as "include cycle: a b".
+
 Exit 1 on a cycle or a wrong door, 2 on bad input.  (Functions inlined
 from headers leave no symbol: they are the header's, not a file's.)
 """
@@ -106,8 +110,8 @@ DOOR_INCLUDES = {("report", "supervise"): {"supervise/record/record.h",
 # or include; the room's own files (its hall) may use all of them, and a
 # sub-room may include its room's doors (their types), never call its hall.
 SUB_ROOMS = {
-    "candidate": {"source": set(), "build": set(), "arch": {"build"},
-                  "kernel": {"build", "source", "arch"}, "alone": {"build", "source"}},
+    "candidate": {"source": set(), "compile": set(), "arch": {"compile"},
+                  "kernel": {"compile", "source", "arch"}, "alone": {"compile", "source"}},
     "supervise": {"record": set(), "plan": {"record"}, "sandbox": {"plan", "record"},
                   "child": {"sandbox", "plan", "record"}},
     "report": {"formats": set(), "repro": {"formats"}},
@@ -188,7 +192,7 @@ def include_ok(src_rel, hdr_rel):
         return rb in PROGRAM_ROOMS[ra] and hdr in DOOR_INCLUDES.get((ra, rb), DOORS[rb])
     if "/" in pb or "/" not in pa:
         return place_ok(pa, pb)
-    return hdr in DOORS[rb] or hdr.count("/") == 1  # a sub-room: its hall's headers are its room's types
+    return hdr in DOORS[rb]            # a sub-room: its room's door (the room's types)
 
 
 def include_doors(root):
@@ -218,55 +222,40 @@ def include_doors(root):
     return bad
 
 
-# Doors the move into rooms left to fix in the commit after it (issue 37):
-# printed as "pending: ..." and not counted.
-PENDING = {
-    'include: candidate/candidate.c -> cli/exit_status.h',
-    'include: candidate/candidate.c -> cli/options.h',
-    'include: candidate/alone/alone.c -> candidate/kernel/ktree.h',
-    'include: candidate/alone/alone_fix.c -> candidate/kernel/ktree.h',
-    'include: candidate/alone/alone_tree.c -> candidate/kernel/ktree.h',
-    'include: candidate/build/ccdb.c -> candidate/kernel/ktree.h',
-    'include: candidate/build/project.c -> candidate/kernel/ktree.h',
-    'include: cli/main.c -> candidate/arch/beside.h',
-    'include: cli/main.c -> candidate/inputs.h',
-    'include: cli/main.c -> scan/scan_run.h',
-    'include: cli/main.c -> candidate/arch/foreign.h',
-    'include: cli/main.c -> supervise/sandbox/syscalls.h',
-    'include: cli/main.c -> report/formats/report_util.h',
-    'include: report/deliver.h -> cli/options.h',
-    'include: scan/scan_run.c -> candidate/build/build.h',
-    'include: scan/scan_run.c -> report/output.h',
-    'include: scan/scan_run.c -> cli/exit_status.h',
-    'include: scan/scan_run.c -> cli/options.h',
-    'include: scan/scan_run.h -> cli/options.h',
-    'include: scan/report/scan_report.h -> cli/options.h',
-    'include: scan/report/scan_report_json.c -> report/formats/report_util.h',
-    'include: scan/report/scan_report_xml.c -> report/formats/report_util.h',
-    'door: build/candidate/alone/alone.o -> build/candidate/kernel/ktree.o (sc_ktree_read)',
-    'door: build/candidate/alone/alone.o -> build/candidate/kernel/ktree.o (sc_ktree_write)',
-    'door: build/candidate/alone/alone_fix.o -> build/candidate/kernel/ktree.o (sc_ktree_read)',
-    'door: build/candidate/alone/alone_tree.o -> build/candidate/kernel/ktree.o (sc_ktree_read)',
-    'door: build/candidate/build/ccdb.o -> build/candidate/kernel/ktree.o (sc_ktree_read)',
-    'door: build/candidate/build/project.o -> build/candidate/kernel/ktree.o (sc_kernel_root)',
-    'door: build/scan/scan_run.o -> build/cli/options.o (sc_version)',
-}
-
-
-def pending(lines):
-    """lines without the PENDING ones (printed as such)."""
-    out = []
-    for line in lines:
-        if line in PENDING:
-            print("pending: " + line)
-        else:
-            out.append(line)
-    return out
+def include_cycles(roots):
+    """Each circle of includes among the files under roots, a file and its
+    header (x.c, x.h) taken as one unit, x."""
+    import os
+    import re
+    edges = {}
+    for root in roots:
+        for d, _, names in sorted(os.walk(root)):
+            for name in sorted(names):
+                if not name.endswith((".c", ".h")):
+                    continue
+                path = os.path.normpath(os.path.join(d, name))
+                unit = path[:-2]
+                edges.setdefault(unit, set())
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    for inc in re.findall(r'^\s*#\s*include\s+"([^"]+)"', f.read(), re.M):
+                        hdr = os.path.normpath(os.path.join(d, inc))
+                        if hdr.endswith(".h") and os.path.exists(hdr) and hdr[:-2] != unit:
+                            edges[unit].add(hdr[:-2])
+    nodes = sorted(edges)
+    graph = {u: sorted(w for w in edges[u] if w in edges) for u in nodes}
+    return [sorted(c) for c in sccs(nodes, graph) if len(c) > 1]
 
 
 def main(objs):
+    if objs[:1] == ["--include-cycles"] and len(objs) > 1:
+        cycles = include_cycles(objs[1:])
+        for c in cycles:
+            print("include cycle: " + " ".join(c))
+        if not cycles:
+            print("no file includes another that includes it")
+        return 1 if cycles else 0
     if objs[:1] == ["--includes"] and len(objs) == 2:
-        bad = pending(include_doors(objs[1]))
+        bad = include_doors(objs[1])
         for b in bad:
             print(b)
         if not bad:
@@ -287,9 +276,9 @@ def main(objs):
         print("cycle: " + " ".join(c))
     if not cycles:
         print("no cycles (%d files)" % len(objs))
-    doors = pending(["door: %s -> %s (%s)" % d for d in
-                     sorted({(o, owner[s], s) for o, (_, used) in info.items() for s in used
-                             if s in owner and not door_ok(o, owner[s], owner[s])})])
+    doors = ["door: %s -> %s (%s)" % d for d in
+             sorted({(o, owner[s], s) for o, (_, used) in info.items() for s in used
+                     if s in owner and not door_ok(o, owner[s], owner[s])})]
     for d in doors:
         print(d)
     return 1 if cycles or doors else 0

@@ -242,7 +242,7 @@ fi
 # ---- warning-free: the new code under gcc and clang, the shims and trees too ----
 for cc in gcc clang; do
 	ok=0
-	for f in src/candidate/build/build.c src/candidate/kernel/kbuild.c src/candidate/source/kfuncs.c \
+	for f in src/candidate/compile/build.c src/candidate/kernel/kbuild.c src/candidate/source/kfuncs.c \
 		 src/candidate/kernel/kprepare.c src/candidate/kernel/ktree.c src/candidate/kernel/kdiag.c \
 		 src/candidate/candidate.c src/candidate/arch/endian_trap.c \
 		 src/engine/memory/fixup.c src/engine/load/inspect.c src/engine/load/load.c; do

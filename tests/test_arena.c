@@ -2,7 +2,7 @@
  * test_arena: an arena's data never lies across a 4 GiB boundary
  * (src/engine/memory/arena.c).  The sandbox's filter compares addresses
  * in 32-bit halves and lets the tracer run only on arenas inside one
- * block (src/cli/supervise/sandbox_trace.c); where ASLR put one across,
+ * block (src/supervise/sandbox/sandbox_trace.c); where ASLR put one across,
  * the traced check did not run (about 1 run in 6,500).  Here the first
  * mapping is tried across a boundary, for each kind of arena, and the
  * arena must end up inside one block.  Prints PASS or FAIL lines; exits

@@ -14,8 +14,6 @@
 #include "kernel/kprepare.h"
 #include "kernel/ktree.h"
 #include "arch/endian_trap.h"
-#include "../cli/exit_status.h"
-#include "../cli/options.h"
 
 /* Split o->impl on commas into c->inputs. */
 static int split_inputs(const char *impl, struct sc_candidate *c, char *err, size_t errlen)
@@ -191,16 +189,11 @@ static void on_build_interrupt(int sig)
 	build_interrupted = 1;
 }
 
-int sc_candidate_setup(const struct sc_opts *o, struct sc_candidate *c, char *flags, size_t len,
-		       char *err, size_t errlen)
+int sc_candidate_setup(const struct sc_cand_opts *o, struct sc_candidate *c, char *flags,
+		       size_t len, char *err, size_t errlen)
 {
-	struct sc_cand_opts co = {
-		.impl = o->impl, .cc = o->cc, .cflags = o->cflags, .verbose = o->verbose,
-		.kernel = { .wat = (enum sc_wat)o->kernel_wat, .kconfig = o->kconfig, .api = o->api,
-			    .symbol = o->symbol },
-	};
 	static const char *const names[] = { "--cc=", "--cflags=", "--kconfig=" };
-	const char *vals[] = { o->cc, o->cflags, o->kconfig };
+	const char *vals[] = { o->cc, o->cflags, o->kernel.kconfig };
 	struct sigaction sa = { .sa_handler = on_build_interrupt }, old_int, old_term;
 	char word[4200];
 	int rc;
@@ -210,11 +203,11 @@ int sc_candidate_setup(const struct sc_opts *o, struct sc_candidate *c, char *fl
 	/* ^C during the build: the compiler dies of it too; we clean up. */
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	rc = sc_candidate_prepare(&co, c, err, errlen);
+	rc = sc_candidate_prepare(o, c, err, errlen);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (build_interrupted)
-		exit(SC_EXIT_INCOMPLETE);
+		return SC_CAND_INTERRUPTED;
 	if (rc != 0)
 		return -1;
 	for (const char *w = strstr(c->notes, "warning: "); w; w = strstr(w + 1, "\nwarning: ")) {
@@ -229,8 +222,8 @@ int sc_candidate_setup(const struct sc_opts *o, struct sc_candidate *c, char *fl
 			snprintf(word, sizeof(word), "%s%s", names[i], vals[i]);
 			sc_shell_append(flags, len, word);
 		}
-	if (o->kernel_wat != SC_WAT_DEFAULT)
-		sc_shell_append(flags, len, o->kernel_wat == SC_WAT_GENERIC ? "--kernel-wat=generic"
+	if (o->kernel.wat != SC_WAT_DEFAULT)
+		sc_shell_append(flags, len, o->kernel.wat == SC_WAT_GENERIC ? "--kernel-wat=generic"
 									    : "--kernel-wat=x86");
 	return 0;
 }

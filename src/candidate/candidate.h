@@ -12,8 +12,14 @@
 
 #include <stddef.h>
 
-#include "build/build.h"
+#include "compile/build.h"
 #include "kernel/kbuild.h"
+/* What the command line calls besides: the files it names checked
+ * (inputs.h), strcheck's own place (beside.h), another architecture's
+ * strcheck (foreign.h, arch.h). */
+#include "inputs.h"
+#include "arch/beside.h"
+#include "arch/foreign.h"
 
 #define SC_MAX_INPUTS 32
 
@@ -53,18 +59,20 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 /* Remove the build directory, if any (only the process that made it). */
 void sc_candidate_release(struct sc_candidate *c);
 
-struct sc_opts;
+/* What sc_candidate_setup returns besides 0 and -1 (main() makes it its
+ * exit status for a run cut short). */
+#define SC_CAND_INTERRUPTED 1
 
 /*
- * The program's step: prepare the candidate of the options --impl (and
- * --cc, --cflags, --verbose, --kernel-wat, --kconfig, --symbol, --api),
- * remove what it built at exit, and exit with SC_EXIT_INCOMPLETE if ^C stopped the build.
- * Prints the warnings on stderr too (a --quiet or JSON run sees them);
- * flags gets the options a replay command needs to rebuild it the same
- * way, shell-quoted.  0, or -1 with one line in err.
+ * The program's step: prepare the candidate o names (--impl, --cc,
+ * --cflags, --verbose, --kernel-wat, --kconfig, --symbol, --api), remove
+ * what it built at exit.  Prints the warnings on stderr too (a --quiet or
+ * JSON run sees them); flags gets the options a replay command needs to
+ * rebuild it the same way, shell-quoted.  0; -1 with one line in err;
+ * SC_CAND_INTERRUPTED when ^C (or SIGTERM) stopped the build.
  */
-int sc_candidate_setup(const struct sc_opts *o, struct sc_candidate *c, char *flags, size_t len,
-		       char *err, size_t errlen);
+int sc_candidate_setup(const struct sc_cand_opts *o, struct sc_candidate *c, char *flags,
+		       size_t len, char *err, size_t errlen);
 
 /* err names c->so (a load error): name what the user gave instead. */
 void sc_candidate_rename(const struct sc_candidate *c, const char *impl, char *err,

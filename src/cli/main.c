@@ -19,18 +19,12 @@
 #include "../engine/case/grid.h"
 #include "../engine/race/race.h"
 #include "../engine/race/race_trace.h"
-#include "../candidate/arch/beside.h"
 #include "../candidate/candidate.h"
-#include "../candidate/inputs.h"
 #include "../scan/scan.h"
-#include "../scan/scan_run.h"
 #include "exit_status.h"
 #include "options.h"
 #include "../report/deliver.h"
-#include "../candidate/arch/foreign.h"
 #include "../report/report.h"
-#include "../supervise/sandbox/syscalls.h"
-#include "../report/formats/report_util.h"
 #include "../supervise/watch.h"
 
 /* One line on stderr, whatever the arguments hold (a newline in --impl). */
@@ -277,6 +271,7 @@ int main(int argc, char **argv)
 	struct sc_report_info ri = { .version = sc_version };
 	struct sc_record *s = NULL;
 	struct sc_deliver dv;
+	struct sc_deliver_opts dvo;
 	const struct sc_arch *arch = NULL;
 	char err[600];
 	static char flags[8192];
@@ -307,8 +302,12 @@ int main(int argc, char **argv)
 			return fail("--scan: checks the functions it finds itself: --impl, --arch, "
 				    "--emit-repro, --map and the one-case options go with one check%s%s",
 				    "", "");
-		rc = sc_scan_main(&o, err, sizeof(err));
-		return rc < 0 ? fail("%s%s", err, "") : rc;
+		static struct sc_scan_opts so;
+
+		sc_opts_for_scan(&o, &so);
+		rc = sc_scan_main(&so, err, sizeof(err));
+		return rc < 0 ? fail("%s%s", err, "") : rc == SC_SCAN_FAIL ? SC_EXIT_FAIL
+			: rc == SC_SCAN_INCOMPLETE ? SC_EXIT_INCOMPLETE : SC_EXIT_PASS;
 	}
 	if (o.impl && sc_check_impl_list(o.impl, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
@@ -326,8 +325,16 @@ int main(int argc, char **argv)
 		return fail("%s%s", err, "");
 	}
 	ri.arch = sc_foreign_how();
-	if (o.impl && sc_candidate_setup(&o, &cand, flags, sizeof(flags), err, sizeof(err)) != 0)
-		return fail("%s%s", err, "");
+	if (o.impl) {
+		struct sc_cand_opts co;
+
+		sc_opts_for_candidate(&o, &co);
+		rc = sc_candidate_setup(&co, &cand, flags, sizeof(flags), err, sizeof(err));
+		if (rc == SC_CAND_INTERRUPTED)
+			return SC_EXIT_INCOMPLETE;
+		if (rc != 0)
+			return fail("%s%s", err, "");
+	}
 	if (sc_foreign_replay_arch())
 		sc_shell_append(flags, sizeof(flags), sc_foreign_replay_arch());
 	ri.build_flags = flags;
@@ -345,7 +352,8 @@ int main(int argc, char **argv)
 		return rc;
 	if (sc_check_impl_file(p.impl, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
-	if (sc_deliver_open(&dv, &o, &p, err, sizeof(err)) != 0)
+	sc_opts_for_deliver(&o, &dvo);
+	if (sc_deliver_open(&dv, &dvo, &p, err, sizeof(err)) != 0)
 		return fail("%s%s", err, "");
 	switch (sc_supervise(&p, &s, err, sizeof(err))) {
 	case SC_SUP_OK:

@@ -77,6 +77,16 @@ static const char *format_choice(unsigned i)
 	return i < sizeof(names) / sizeof(names[0]) ? names[i] : NULL;
 }
 
+/* --api: a choice, remembered as given. */
+static int opt_api(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		   size_t errlen)
+{
+	if (sc_opt_choice(o, opt, v, err, errlen) != 0)
+		return -1;
+	o->api_given = 1;
+	return 0;
+}
+
 /* ---- the table ---- */
 
 #define FIELD(f) offsetof(struct sc_opts, f), sizeof(((struct sc_opts *)0)->f)
@@ -122,7 +132,7 @@ const struct sc_option sc_options[] = {
 		   "(include/asm-generic/word-at-a-time.h) or x86 "
 		   "(arch/x86/include/asm/word-at-a-time.h); auto (default): x86 on x86-64, else "
 		   "generic"),
-	{ "kconfig", 0, "LIST", sc_opt_list, FIELD(kconfig), "CONFIG_NAME=y or =n", 0, 0, NULL, 0, 0,
+	{ "kconfig", 0, "LIST", sc_opt_list, FIELD(kconfig), "CONFIG_NAME=y or =n", 0, 0, NULL, 1, 0,
 	  "kernel build switches, comma-separated or repeated, e.g. CONFIG_DCACHE_WORD_ACCESS=n "
 	  "(defaults: CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS=y, and CONFIG_DCACHE_WORD_ACCESS=y "
 	  "with --kernel-wat=x86)" },
@@ -153,7 +163,7 @@ const struct sc_option sc_options[] = {
 		   "strcheck's build for it (make cross) under qemu-user, i386 natively; an --impl of "
 		   "sources is cross-compiled for it; without --impl it checks that build's own "
 		   "libstrscpy.so (docs/architectures.md)"),
-	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", sc_opt_api,
+	OPT_CHOICE_FN("api", "NAME", api, api_choice, "API", opt_api,
 		      "contract to check against: strscpy, strscpy_pad, strlcpy, strncpy, strlcat, "
 		      "strncat, stpncpy or memccpy (default: the one --symbol's name holds, e.g. "
 		      "my_strlcat: strlcat; else strscpy)"),

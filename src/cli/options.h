@@ -21,9 +21,7 @@
 #include <stdio.h>
 
 #include "../engine/case/case.h"
-
-/* Report formats, in the order of the --format choices (options.c). */
-enum sc_format { SC_TEXT, SC_JSON, SC_JUNIT, SC_SARIF };
+#include "../report/report.h"        /* enum sc_format */
 
 /* Where a single case to replay comes from (none: the full run). */
 enum sc_only { SC_ONLY_NONE, SC_ONLY_HEX, SC_ONLY_FILE, SC_ONLY_GRID, SC_ONLY_RANDOM,
@@ -80,42 +78,8 @@ struct sc_opts {
 	int no_cache;            /* --no-cache */
 };
 
-struct sc_option;
-
-/* Parses one option's value v (NULL for a flag) into o; 0, or -1 with
- * one line in err. */
-typedef int sc_opt_fn(struct sc_opts *o, const struct sc_option *opt, const char *v,
-		      char *err, size_t errlen);
-
-/* One entry of the table: see the OPT_* makers in options.c. */
-struct sc_option {
-	const char *name;        /* long name, without the "--" */
-	char short_name;         /* -x, or 0 */
-	const char *arg;         /* the value's name in --help; NULL: takes none */
-	sc_opt_fn *parse;
-	size_t field, size;      /* where the value goes in struct sc_opts */
-	const char *what;        /* what a value must be, for error messages */
-	uint64_t min, max;       /* numbers: the range (max 0: any) */
-	const char *(*choice)(unsigned i);  /* choices: the i-th name, NULL past the end */
-	int ival;                /* flags: the value stored; else per parser */
-	unsigned flags;          /* SC_OPT_* below */
-	const char *help;        /* one paragraph; --help and the man page wrap it */
-};
-
-#define SC_OPT_HIDDEN 1u     /* not in --help nor the man page */
-#define SC_OPT_ONE_CASE 2u   /* one of the options that pick a single case */
-#define SC_OPT_SAY_RANGE 4u  /* numbers: a bad value's message gives the range */
-#define SC_OPT_INFO 8u       /* prints something and exits (not in the synopsis) */
-
-/* The table, ending with an entry whose name is NULL. */
-extern const struct sc_option sc_options[];
-
 /* Parse argv into o.  0 on success; -1 with one line in err otherwise. */
 int sc_opts_parse(struct sc_opts *o, int argc, char **argv, char *err, size_t errlen);
-
-/* The entry's choices as "a, b or c" (sep ", ", last " or "), into buf. */
-void sc_opt_choices(const struct sc_option *opt, const char *sep, const char *last, char *buf,
-		    size_t size);
 
 /* The --help text, from the table (options_help.c). */
 void sc_opts_help(FILE *out);
@@ -133,6 +97,17 @@ void sc_exit_markdown(FILE *out);
 /* Text for roff: backslashes escaped, a dash that starts a word (an
  * option, -E2BIG) made a minus so it copies as one (options_help.c). */
 void sc_roff_text(FILE *out, const char *s);
+
+/* What each room below takes from the options, as its own parameters
+ * (options_rooms.c): getting the candidate (candidate.h), where the
+ * results go (deliver.h), the scan (scan.h: the options every check of
+ * it gets, forwarded as options again, defaults left out). */
+struct sc_cand_opts;
+struct sc_deliver_opts;
+struct sc_scan_opts;
+void sc_opts_for_candidate(const struct sc_opts *o, struct sc_cand_opts *co);
+void sc_opts_for_deliver(const struct sc_opts *o, struct sc_deliver_opts *d);
+void sc_opts_for_scan(const struct sc_opts *o, struct sc_scan_opts *so);
 
 /* The version, from the top-level VERSION file (via the Makefile). */
 extern const char sc_version[];

@@ -10,6 +10,7 @@
 
 #include "exit_status.h"
 #include "options.h"
+#include "options_values.h"
 
 #define WIDTH 79       /* of --help */
 #define HELP_COL 20    /* where an option's help starts */

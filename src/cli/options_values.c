@@ -154,23 +154,14 @@ int sc_opt_choice(struct sc_opts *o, const struct sc_option *opt, const char *v,
 	return sc_opt_bad(err, errlen, "--%s=%s: expected %s", opt->name, v, list);
 }
 
-int sc_opt_api(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
-		   size_t errlen)
-{
-	if (sc_opt_choice(o, opt, v, err, errlen) != 0)
-		return -1;
-	o->api_given = 1;
-	return 0;
-}
-
-
-/* --impl, --kconfig: a comma-separated list; given again, the values join. */
+/* --impl, --kconfig: a comma-separated list; given again, the values join
+ * (in the join buffer the entry's ival names). */
 int sc_opt_list(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
 		    size_t errlen)
 {
 	static char joined[2][4096];
 	const char **field = field_of(o, opt);
-	char *buf = joined[opt->field == offsetof(struct sc_opts, impl) ? 0 : 1];
+	char *buf = joined[opt->ival ? 1 : 0];
 
 	if (!*v)
 		return sc_opt_bad(err, errlen, "--%s: needs %s", opt->name, opt->what);

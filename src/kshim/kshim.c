@@ -6,7 +6,7 @@
  * Written for strcheck; no kernel code.
  */
 /* Nothing included: this file is built with the same flags as the
- * tree's, whose own headers may come first (src/cli/kbuild.c). */
+ * tree's, whose own headers may come first (src/candidate/kernel/kbuild.c). */
 unsigned long sc_kshim_warnings;
 
 struct kshim_extable_entry {

@@ -26,7 +26,7 @@ static int ends_with(const char *s, const char *tail)
 	return n >= k && !strcmp(s + n - k, tail);
 }
 
-int sc_deliver_open(struct sc_deliver *dv, const struct sc_opts *o, struct sc_plan *p,
+int sc_deliver_open(struct sc_deliver *dv, const struct sc_deliver_opts *o, struct sc_plan *p,
 		    char *err, size_t errlen)
 {
 	memset(dv, 0, sizeof(*dv));

@@ -7,9 +7,16 @@
 #define SC_DELIVER_H
 
 #include "map.h"
-#include "../cli/options.h"
 #include "output.h"
 #include "report.h"
+
+/* Where the command line says the results go. */
+struct sc_deliver_opts {
+	enum sc_format format;
+	const char *output;      /* the report's file (NULL: stdout) */
+	const char *emit_repro;  /* a directory for reproducers, or NULL */
+	const char *map;         /* an SVG file, or NULL */
+};
 
 struct sc_deliver {
 	enum sc_format format;
@@ -20,7 +27,7 @@ struct sc_deliver {
 
 /* Check and open every destination the options name (and give the plan a
  * map to fill).  0, or -1 with one line in err. */
-int sc_deliver_open(struct sc_deliver *dv, const struct sc_opts *o, struct sc_plan *p,
+int sc_deliver_open(struct sc_deliver *dv, const struct sc_deliver_opts *o, struct sc_plan *p,
 		    char *err, size_t errlen);
 
 /* Write the reproducers, the map and the report.  0, or -1 with err. */

@@ -13,6 +13,9 @@
 
 #include "../supervise/record/record.h"
 
+/* Report formats, in the order of the --format choices (cli/options.c). */
+enum sc_format { SC_TEXT, SC_JSON, SC_JUNIT, SC_SARIF };
+
 /* How the report names the run (the command line as the user gave it). */
 struct sc_report_info {
 	const char *version;     /* strcheck's own */
@@ -45,5 +48,28 @@ void sc_report_sarif(FILE *out, const struct sc_plan *p, const struct sc_report_
 /* The text report of defect d alone, numbered n (report_text.c). */
 void sc_report_text_defect(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 			   const struct sc_defect *d, int n);
+
+/*
+ * The run's verdict: FAIL when it found a defect (even in a cut run),
+ * else PASS only when every phase of the plan ran to its end, else
+ * INCOMPLETE (cut by --time, the supervisor's deadline or a signal)
+ * (formats/report_util.c).
+ */
+enum sc_verdict { SC_VERDICT_PASS, SC_VERDICT_FAIL, SC_VERDICT_INCOMPLETE };
+enum sc_verdict sc_report_verdict(const struct sc_record *s);
+/* "PASS", "FAIL", "INCOMPLETE"; lower case for the JSON and SARIF reports. */
+const char *sc_verdict_name(enum sc_verdict v, int lower);
+
+/* s as a JSON string, quotes included; bytes outside printable ASCII as
+ * \u00XX (the JSON and SARIF reports, the scan's). */
+void sc_put_json_string(FILE *out, const char *s);
+
+/* s as XML text or attribute value: markup characters as entities, and
+ * bytes XML 1.0 cannot hold (controls but tab and newline; non-ASCII, which
+ * need not be UTF-8) as '?' (the JUnit report, the map). */
+void sc_put_xml_text(FILE *out, const char *s);
+/* A path as the path of a URI, unquoted: what a URI may not hold
+ * percent-encoded (SARIF's artifact locations). */
+void sc_put_uri_path(FILE *out, const char *path);
 
 #endif

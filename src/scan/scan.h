@@ -1,10 +1,10 @@
 /*
- * scan.h - strcheck --scan=DIR, the candidate room's part: finding the
+ * scan.h - strcheck --scan=DIR, the scan room's door: finding the
  * definitions of bounded copies in a tree's C, header and assembly files
- * (scan_find.c, scan_lex.c), probing a built one against the eight
- * references to infer its API (scan_probe.c), and deciding from its name,
- * its return type and the probe which contract it is judged by
- * (scan_api.c).  The scan's driver (args/scan_run.c) runs each check as a
+ * (find/scan_find.c, scan_lex.c), probing a built one against the eight
+ * references to infer its API (infer/scan_probe.c), and deciding from its
+ * name, its return type and the probe which contract it is judged by
+ * (infer/scan_api.c).  The scan's driver (scan_run.c) runs each check as a
  * child strcheck; the reports (report/scan_report*.c) read struct sc_scan
  * as data.
  */
@@ -15,6 +15,35 @@
 #include <stdio.h>
 
 #include "../engine/case/case.h"
+#include "../report/report.h"      /* enum sc_format */
+
+#define SC_SCAN_FWD 40
+
+/* What the command line asks of a scan (cli/options_rooms.c). */
+struct sc_scan_opts {
+	const char *scan;        /* the tree */
+	const char *symbol;      /* only the definitions of this name, or NULL */
+	const char *output;      /* the report's file (NULL: stdout) */
+	const char *version;     /* strcheck's, for the report */
+	enum sc_format format;
+	int quiet, allow_incomplete;
+	double seconds;          /* each check's --time */
+	uint64_t seed;
+	char fwd[SC_SCAN_FWD][4200];  /* the user's options every check gets, as options again */
+	int nfwd;
+	unsigned jobs;           /* checks at once (0: one per online core) */
+	const char *cache;       /* the cache's directory (NULL: the default) */
+	int no_cache;            /* neither read nor write the cache */
+};
+
+/* How a scan ended, as one check's would (the command line's exit status). */
+enum sc_scan_end { SC_SCAN_PASS, SC_SCAN_FAIL, SC_SCAN_INCOMPLETE };
+
+/* The scan of o->scan: SC_SCAN_FAIL for a defect, SC_SCAN_INCOMPLETE for a
+ * function not checked whole (cut, or not built; unless
+ * o->allow_incomplete), else SC_SCAN_PASS; or -1 with one line in err (bad
+ * DIR, unwritable --output) (scan_run.c). */
+int sc_scan_main(const struct sc_scan_opts *o, char *err, size_t errlen);
 
 /* What a definition's return type says it returns. */
 enum sc_ret_kind { SC_RET_INT, SC_RET_INT32, SC_RET_PTR, SC_RET_VOID, SC_RET_UNKNOWN };

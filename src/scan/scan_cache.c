@@ -36,7 +36,7 @@ static int make_dirs(char *path)
 	return mkdir(path, 0700) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-void sc_scan_cache_open(struct sc_scan_cache *k, const struct sc_opts *o)
+void sc_scan_cache_open(struct sc_scan_cache *k, const struct sc_scan_opts *o)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	char dir[1024];
@@ -83,8 +83,8 @@ void sc_scan_cache_key(const struct sc_scan_ctx *c, const char *code,
 	mix(h, r->fn.name);
 	mix(h, sc_api_name(r->api));
 	mix(h, wrapped ? "wrapped" : "plain");
-	for (int i = 0; i < c->nfwd; i++)
-		mix(h, c->fwd[i]);
+	for (int i = 0; i < c->o->nfwd; i++)
+		mix(h, c->o->fwd[i]);
 	snprintf(key, 33, "%016llx%016llx", (unsigned long long)h[0], (unsigned long long)h[1]);
 }
 

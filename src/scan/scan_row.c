@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../candidate/build/build.h"
+#include "../candidate/candidate.h"
 #include "scan_child.h"
 #include "scan_row.h"
 
@@ -24,62 +24,11 @@
 
 volatile sig_atomic_t sc_scan_interrupted;
 
-static void add(struct sc_scan_ctx *c, const char *fmt, const char *v)
-{
-	if (c->nfwd < SC_SCAN_MAX_ARGS)
-		snprintf(c->fwd[c->nfwd++], sizeof(c->fwd[0]), fmt, v);
-}
-
-void sc_scan_forward(struct sc_scan_ctx *c, const struct sc_opts *o)
-{
-	static const char *const wats[] = { "auto", "generic", "x86" };
-	char num[64];
-
-	if (o->cc)
-		add(c, "--cc=%s", o->cc);
-	if (o->cflags)
-		add(c, "--cflags=%s", o->cflags);
-	if (o->kernel_wat)
-		add(c, "--kernel-wat=%s", wats[o->kernel_wat % 3]);
-	if (o->kconfig)
-		add(c, "--kconfig=%s", o->kconfig);
-	/* Defaults are left out: the replay lines stay short. */
-	snprintf(num, sizeof(num), "%llu", (unsigned long long)o->seed);
-	if (o->seed != SC_DEFAULT_SEED)
-		add(c, "--seed=%s", num);
-	snprintf(num, sizeof(num), "%g", o->seconds);
-	if (o->seconds != SC_DEFAULT_TIME)
-		add(c, "--time=%s", num);
-	if (o->race_seconds >= 0) {
-		snprintf(num, sizeof(num), "%g", o->race_seconds);
-		add(c, "--race-time=%s", num);
-	}
-	if (o->cases >= 0) {
-		snprintf(num, sizeof(num), "%lld", (long long)o->cases);
-		add(c, "--cases=%s", num);
-	}
-	snprintf(num, sizeof(num), "%u", o->timeout_ms);
-	if (o->timeout_ms != SC_DEFAULT_TIMEOUT_MS)
-		add(c, "--timeout=%s", num);
-	if (o->policy == SC_STRICT)
-		add(c, "%s", "--strict");
-	if (!o->race)
-		add(c, "%s", "--no-race");
-	if (o->no_trace)
-		add(c, "%s", "--no-trace");
-	if (o->first)
-		add(c, "%s", "--first");
-	if (o->no_sandbox)
-		add(c, "%s", "--no-sandbox");
-	if (o->allow_incomplete)
-		add(c, "%s", "--allow-incomplete");
-}
-
 /* Run the child: strcheck --impl=impl --symbol=sym a b [forwarded]. */
 static int run(struct sc_scan_ctx *c, const char *impl, const char *sym, const char *a,
 	       const char *b, double limit, struct sc_child_out *co, char *err, size_t errlen)
 {
-	char ia[1200], sa[240], *argv[SC_SCAN_MAX_ARGS + 6];
+	char ia[1200], sa[240], *argv[SC_SCAN_FWD + 6];
 	int n = 0;
 
 	snprintf(ia, sizeof(ia), "--impl=%s", impl);
@@ -91,8 +40,8 @@ static int run(struct sc_scan_ctx *c, const char *impl, const char *sym, const c
 		argv[n++] = (char *)a;
 	if (b)
 		argv[n++] = (char *)b;
-	for (int i = 0; i < c->nfwd; i++)
-		argv[n++] = c->fwd[i];
+	for (int i = 0; i < c->o->nfwd; i++)
+		argv[n++] = (char *)c->o->fwd[i];
 	argv[n] = NULL;
 	return sc_scan_spawn(argv, limit, co, err, errlen);
 }
@@ -188,8 +137,8 @@ static void replay_base(struct sc_scan_ctx *c, const struct sc_scan_row *r, int 
 		snprintf(word, sizeof(word), "--api=%s", sc_api_name(r->api));
 		sc_shell_append(out, size, word);
 	}
-	for (int i = 0; i < c->nfwd; i++)
-		sc_shell_append(out, size, c->fwd[i]);
+	for (int i = 0; i < c->o->nfwd; i++)
+		sc_shell_append(out, size, c->o->fwd[i]);
 }
 
 /* The check itself; the row from its JSON report. */

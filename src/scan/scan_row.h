@@ -11,9 +11,6 @@
 #include <stddef.h>
 
 #include "scan.h"
-#include "scan_run.h"  /* the options */
-
-#define SC_SCAN_MAX_ARGS 40
 
 /* The scan's cache of verdicts (scan_cache.c). */
 struct sc_scan_cache {
@@ -22,16 +19,11 @@ struct sc_scan_cache {
 };
 
 struct sc_scan_ctx {
-	const struct sc_opts *o;
+	const struct sc_scan_opts *o;  /* the user's, and the options every check gets */
 	const struct sc_scan *sc;  /* the tree's mappings */
-	char fwd[SC_SCAN_MAX_ARGS][4200];  /* the user's options every check gets */
-	int nfwd;
 	char wrapdir[256];       /* the wrappers' private directory, or "" */
 	struct sc_scan_cache cache;
 };
-
-/* The user's options again, as the checks get them. */
-void sc_scan_forward(struct sc_scan_ctx *c, const struct sc_opts *o);
 
 /* Set by the scan's signal handlers (scan_run.c). */
 extern volatile sig_atomic_t sc_scan_interrupted;
@@ -50,7 +42,7 @@ void sc_scan_row_interrupted(const struct sc_scan_ctx *c, struct sc_scan_row *r,
 
 /* Where the cache is: --cache, $XDG_CACHE_HOME/strcheck, ~/.cache/strcheck
  * (made if missing); off with --no-cache or when it cannot be made. */
-void sc_scan_cache_open(struct sc_scan_cache *k, const struct sc_opts *o);
+void sc_scan_cache_open(struct sc_scan_cache *k, const struct sc_scan_opts *o);
 
 /* The key of a check: the built object's hash (code), the function, its
  * API, how it was built (wrapped), strcheck's version and the options

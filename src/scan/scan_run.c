@@ -21,12 +21,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../report/output.h"
+#include "../report/deliver.h"
 #include "report/scan_report.h"
-#include "../cli/exit_status.h"
+#include "scan.h"
 #include "scan_child.h"
 #include "scan_row.h"
-#include "scan_run.h"
 
 #define MAX_JOBS 256
 
@@ -62,13 +61,13 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int tty(const struct sc_opts *o)
+static int tty(const struct sc_scan_opts *o)
 {
 	return !o->quiet && isatty(2);
 }
 
 /* The progress line (a terminal only): how far, and the last started. */
-static void progress(const struct sc_opts *o, size_t done, size_t n, const char *name)
+static void progress(const struct sc_scan_opts *o, size_t done, size_t n, const char *name)
 {
 	if (!tty(o))
 		return;
@@ -79,7 +78,7 @@ static void progress(const struct sc_opts *o, size_t done, size_t n, const char 
 }
 
 /* A finished row's line, as it finishes. */
-static void finished(const struct sc_opts *o, const struct sc_scan_row *r, size_t done, size_t n)
+static void finished(const struct sc_scan_opts *o, const struct sc_scan_row *r, size_t done, size_t n)
 {
 	char api[100];
 
@@ -225,8 +224,8 @@ static void remove_wrappers(struct sc_scan_ctx *c, size_t n)
 	rmdir(c->wrapdir);
 }
 
-/* As for one check: 1 for a defect, 3 for a function not checked whole
- * (cut, or not built), 0 only when every one found passed. */
+/* As for one check: FAIL for a defect, INCOMPLETE for a function not
+ * checked whole (cut, or not built), PASS only when every one found passed. */
 static int scan_exit(const struct sc_scan *sc, int allow_incomplete)
 {
 	int fail = 0, cut = 0;
@@ -235,10 +234,10 @@ static int scan_exit(const struct sc_scan *sc, int allow_incomplete)
 		fail |= sc->rows[i].state == SC_ROW_FAIL;
 		cut |= sc->rows[i].state == SC_ROW_INCOMPLETE || sc->rows[i].state == SC_ROW_NOT_CHECKED;
 	}
-	return fail ? SC_EXIT_FAIL : cut && !allow_incomplete ? SC_EXIT_INCOMPLETE : SC_EXIT_PASS;
+	return fail ? SC_SCAN_FAIL : cut && !allow_incomplete ? SC_SCAN_INCOMPLETE : SC_SCAN_PASS;
 }
 
-int sc_scan_main(const struct sc_opts *o, char *err, size_t errlen)
+int sc_scan_main(const struct sc_scan_opts *o, char *err, size_t errlen)
 {
 	static struct sc_scan_ctx c;
 	struct sc_output out;
@@ -252,7 +251,6 @@ int sc_scan_main(const struct sc_opts *o, char *err, size_t errlen)
 	int rc;
 
 	c.o = o;
-	sc_scan_forward(&c, o);
 	if (sc_scan_find(o->scan, o->symbol, &sc, err, errlen) != 0)
 		return -1;
 	if (sc_output_open(&out, o->output, err, errlen) != 0) {
@@ -260,7 +258,7 @@ int sc_scan_main(const struct sc_opts *o, char *err, size_t errlen)
 		return -1;
 	}
 	c.sc = &sc;
-	sc.version = sc_version;
+	sc.version = o->version;
 	nslots = o->jobs ? (unsigned)o->jobs : cpus > 0 ? (unsigned)cpus : 1;
 	nslots = nslots > MAX_JOBS ? MAX_JOBS : nslots;
 	sc.jobs = nslots;

@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "record/record.h"
+#include "sandbox/syscalls.h"   /* the refused calls' table (--md-sandbox) */
 
 /* Result of sc_supervise. */
 enum sc_sup_status { SC_SUP_OK, SC_SUP_LOAD_ERROR, SC_SUP_SYSTEM_ERROR, SC_SUP_INTERRUPTED };

@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "alone.h"
-#include "../kernel/ktree.h"
-#include "../build/project.h"
+#include "../compile/project.h"
 
 /* The entry macros an assembly file takes from its project's header, for
  * when that header is left out (each only where nothing defined it). */
@@ -67,7 +66,7 @@ static int asm_alone(const struct sc_build_req *req, struct sc_alone *a, struct 
 	snprintf(copy, sizeof(copy), "%s/alone-%s.S", b->dir, a->symbol);
 	snprintf(shim, sizeof(shim), "%s/alone-asm.h", b->dir);
 	snprintf(log, sizeof(log), "%s/alone.log", b->dir);
-	if (sc_ktree_write(shim, asm_shim, err, errlen) != 0)
+	if (sc_write_file(shim, asm_shim, err, errlen) != 0)
 		return -1;
 	for (int round = 0; round < 16; round++) {
 		char *text, *line;
@@ -79,7 +78,7 @@ static int asm_alone(const struct sc_build_req *req, struct sc_alone *a, struct 
 		}
 		if (as_is(req, copy, a->symbol, pre, b, log, berr, sizeof(berr)) == 0)
 			return 0;
-		text = sc_ktree_read(log);
+		text = sc_read_file(log);
 		line = text ? strstr(text, "No such file or directory") : NULL;
 		while (line && line > text && line[-1] != '\n')
 			line--;
@@ -310,7 +309,7 @@ int sc_alone_build(const struct sc_build_req *req, const char *file, const char 
 	}
 	if (first_log[0]) {
 		/* The compiler's own messages for the file as it is, then one line. */
-		char *text = sc_ktree_read(first_log), *at = strstr(first_err, first_log);
+		char *text = sc_read_file(first_log), *at = strstr(first_err, first_log);
 
 		if (text && show)
 			fputs(text, stderr);

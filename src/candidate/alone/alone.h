@@ -17,7 +17,7 @@
 #include <limits.h>
 #include <stddef.h>
 
-#include "../build/build.h"
+#include "../compile/build.h"
 #include "../source/kfuncs.h"
 
 #define SC_ALONE_PARTS 12

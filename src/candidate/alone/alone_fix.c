@@ -8,7 +8,6 @@
 
 #include "../../engine/load/inspect.h"
 #include "alone.h"
-#include "../kernel/ktree.h"
 
 #define ROUNDS 40
 
@@ -353,7 +352,7 @@ int sc_alone_fix(struct sc_alone *a, const struct sc_build_req *req, struct sc_b
 			a->forced = 1;
 			continue;
 		}
-		text = sc_ktree_read(log);
+		text = sc_read_file(log);
 		if (!text) {
 			snprintf(err, errlen, "%s", berr);
 			return -1;

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "alone.h"
-#include "../kernel/ktree.h"
 
 #define MAX_FILES 40000
 
@@ -121,7 +120,7 @@ int sc_alone_tree_find(const char *root, const char *near, const char *skip, con
 
 		if (r >= best || !strcmp(files[i], skip))
 			continue;
-		text = sc_ktree_read(files[i]);
+		text = sc_read_file(files[i]);
 		if (text && has_word(text, name) && defines(files[i], name, func)) {
 			snprintf(out, len, "%s", files[i]);
 			best = r;
@@ -133,7 +132,7 @@ int sc_alone_tree_find(const char *root, const char *near, const char *skip, con
 
 int sc_alone_so_defines(const char *so, const char *symbol)
 {
-	char *img = sc_ktree_read(so);
+	char *img = sc_read_file(so);
 	const ElfW(Ehdr) *eh = (const void *)img;
 	int found = 0;
 

@@ -4,7 +4,7 @@
 
 #include "../../engine/load/elf_id.h"
 #include "arch.h"
-#include "../build/build.h"
+#include "../compile/build.h"
 
 #ifndef EM_RISCV
 #define EM_RISCV 243

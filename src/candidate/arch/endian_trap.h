@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "../build/build.h"
+#include "../compile/build.h"
 
 /*
  * Preprocess file with the request's compiler and flags: if the headers

@@ -39,7 +39,7 @@ static int build_order(const struct sc_build_req *tmpl, const char *const *pre, 
 
 		if (sc_build_so(&req, b, err, errlen) == 0)
 			return 0;
-		text = sc_ktree_read(log);
+		text = sc_read_file(log);
 		if (!text)
 			return -1;      /* the compiler did not run: err says why */
 		sc_kfile_diagnose(k, inputs[0], text, d);
@@ -58,7 +58,7 @@ static int build_order(const struct sc_build_req *tmpl, const char *const *pre, 
 			pre2[n++] = "-g0";
 			pre2[n] = NULL;
 			again.pre = pre2;
-			if (sc_build_so(&again, b, err, errlen) == 0 || !(text = sc_ktree_read(log)))
+			if (sc_build_so(&again, b, err, errlen) == 0 || !(text = sc_read_file(log)))
 				return 1;
 			sc_kfile_diagnose(k, inputs[0], text, d);
 			free(text);
@@ -91,7 +91,7 @@ static int build_order(const struct sc_build_req *tmpl, const char *const *pre, 
 /* Print the build log to stderr (the compiler's own messages). */
 static void show(const char *log)
 {
-	char *text = sc_ktree_read(log);
+	char *text = sc_read_file(log);
 
 	if (text)
 		fputs(text, stderr);

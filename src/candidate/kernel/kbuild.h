@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "../../engine/case/case.h"
-#include "../build/build.h"
+#include "../compile/build.h"
 
 /* Which word-at-a-time.h the build takes from the tree. */
 enum sc_wat { SC_WAT_DEFAULT, SC_WAT_GENERIC, SC_WAT_X86 };

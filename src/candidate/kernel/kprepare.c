@@ -97,7 +97,7 @@ static int parse_kconfig(const char *s, struct sc_kbuild *kb, const char **on, i
 static int pick_symbol(const char *file, const char *root, const struct sc_kernel_opts *ko,
 		       const struct sc_build *b, struct sc_kbuild *kb, char *err, size_t errlen)
 {
-	char *text = sc_ktree_read(file), path[PATH_MAX + 64], *macro = NULL, *src;
+	char *text = sc_read_file(file), path[PATH_MAX + 64], *macro = NULL, *src;
 	const char *name = "sized_strscpy_pad";
 	int rc = 0;
 
@@ -117,7 +117,7 @@ static int pick_symbol(const char *file, const char *root, const struct sc_kerne
 		 * export it from a wrapper, the tree's macro unchanged. */
 		free(text);
 		snprintf(path, sizeof(path), "%s/include/linux/string.h", root);
-		text = sc_ktree_read(path);
+		text = sc_read_file(path);
 		if (text && !(macro = macro_of(text, name)))
 			macro = macro_of(text, name = "strscpy_pad");
 		if (!macro) {
@@ -128,7 +128,7 @@ static int pick_symbol(const char *file, const char *root, const struct sc_kerne
 			return -1;
 		}
 		snprintf(path, sizeof(path), "%s/kinc/kshim-tree-pad.h", b->dir);
-		rc = sc_ktree_write(path, macro, err, errlen);
+		rc = sc_write_file(path, macro, err, errlen);
 		src = malloc(1024);
 		if (!rc && src) {
 			snprintf(src, 1024, "/* strscpy_pad from the tree's own macro, generated "
@@ -138,7 +138,7 @@ static int pick_symbol(const char *file, const char *root, const struct sc_kerne
 				 "ssize_t strcheck_strscpy_pad(char *d, const char *s, size_t n)\n"
 				 "{\n\treturn %s(d, s, n);\n}\n", name);
 			snprintf(path, sizeof(path), "%s/strscpy_pad.c", b->dir);
-			rc = sc_ktree_write(path, src, err, errlen);
+			rc = sc_write_file(path, src, err, errlen);
 			kb->inputs[kb->ninputs++] = keep(kb, "%s%s", path, "");
 		}
 		free(src);
@@ -264,11 +264,11 @@ int sc_kbuild_prepare(const char *file, const char *root, const struct sc_kernel
 		if (wat == SC_WAT_GENERIC && !strcmp(on[i], "CONFIG_DCACHE_WORD_ACCESS"))
 			strcat(text, "#include <kshim/zeropad.h>\n");
 	snprintf(path, sizeof(path), "%s/kinc/asm/word-at-a-time.h", b->dir);
-	if (sc_ktree_write(path, text, err, errlen) != 0)
+	if (sc_write_file(path, text, err, errlen) != 0)
 		return -1;
 	snprintf(text, sizeof(text), "#include \"%s/include/asm-generic/word-at-a-time.h\"\n", root);
 	snprintf(path, sizeof(path), "%s/kinc/asm-generic/word-at-a-time.h", b->dir);
-	if (sc_ktree_write(path, text, err, errlen) != 0)
+	if (sc_write_file(path, text, err, errlen) != 0)
 		return -1;
 
 #if defined(__x86_64__)
@@ -278,7 +278,7 @@ int sc_kbuild_prepare(const char *file, const char *root, const struct sc_kernel
 	 * type 1 for the tree's EX_TYPE_ZEROPAD and 0 (continue at the fix-up)
 	 * for any other (computed by the assembler: fixup.h). */
 	snprintf(path, sizeof(path), "%s/kinc/asm/asm.h", b->dir);
-	if (sc_ktree_write(path, asm_h, err, errlen) != 0)
+	if (sc_write_file(path, asm_h, err, errlen) != 0)
 		return -1;
 #endif
 	kb->inputs[kb->ninputs++] = file;

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../build/build.h"
+#include "../compile/build.h"
 #include "kbuild.h"
 
 /*

@@ -1,8 +1,7 @@
 /*
  * ktree.h - a kernel tree's files: is a file in a tree's lib/, where
  * strcheck's shim headers are, the tree's include directories for the
- * target (with the asm/ forwarders kbuild's generic-y would generate),
- * and reading and writing the files a kernel build takes or generates.
+ * target (with the asm/ forwarders kbuild's generic-y would generate).
  */
 #ifndef SC_KTREE_H
 #define SC_KTREE_H
@@ -16,10 +15,6 @@
  * top has Kconfig, Kbuild, arch/ and scripts/)?  1 and the tree's top in
  * root, else 0. */
 int sc_kernel_file(const char *path, char *root, size_t len);
-
-/* Has dir what only a kernel tree's top has: Kconfig, Kbuild, arch/ and
- * scripts/, together? */
-int sc_kernel_root(const char *dir);
 
 /* Where strcheck's shim headers are (STRCHECK_KSHIM, or beside the
  * program: ../src/kshim, ../share/strcheck/kshim); NULL if not found. */
@@ -40,11 +35,5 @@ const char *sc_karch(void);
  */
 int sc_ktree_dirs(const char *root, const char *bdir, int after, char dirs[][SC_KTREE_PATH],
 		  char *err, size_t errlen);
-
-/* Write text to path.  0, or -1 with one line in err. */
-int sc_ktree_write(const char *path, const char *text, char *err, size_t errlen);
-
-/* The whole file (up to 4 MiB) as a string, NULL if unreadable; free it. */
-char *sc_ktree_read(const char *path);
 
 #endif

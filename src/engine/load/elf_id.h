@@ -2,7 +2,7 @@
  * elf_id.h - what the first 20 bytes of an ELF file say: its class (32 or
  * 64 bits), byte order, type and machine.  The one decoder of them: the
  * loader's checks (load.c), the kind of a candidate file and its
- * architecture (src/cli/candidate/) all read a header here.
+ * architecture (src/candidate/) all read a header here.
  */
 #ifndef SC_ELF_ID_H
 #define SC_ELF_ID_H

@@ -21,7 +21,7 @@ static int straddles(const unsigned char *map, size_t page, size_t data_len)
 /*
  * The guards and the data, PROT_NONE, with the data inside one 4 GiB
  * block: the sandbox's filter compares addresses in 32-bit halves
- * (cli/supervise/sandbox_trace.c) and allows the tracer's mprotect only
+ * (supervise/sandbox/sandbox_trace.c) and allows the tracer's mprotect only
  * on such an arena.  One that lands across a boundary (about 1 in 13,000
  * for 330 KB, wherever ASLR put it) is mapped again past it.
  */

@@ -24,7 +24,7 @@
  * the arenas from there and nowhere else, and only as the tracer uses it:
  * a range inside one arena's data pages; the source PROT_NONE or
  * PROT_READ, dest PROT_READ or PROT_READ | PROT_WRITE
- * (src/cli/supervise/sandbox_trace.c: anything else is refused).
+ * (src/supervise/sandbox/sandbox_trace.c: anything else is refused).
  */
 #ifndef SC_TRACE_H
 #define SC_TRACE_H

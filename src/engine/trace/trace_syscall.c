@@ -1,7 +1,7 @@
 /*
  * trace_syscall.c - the tracer's one mprotect instruction (trace.h): the
  * sandbox allows mprotect of the arenas from its address only
- * (src/cli/supervise/sandbox_trace.c).
+ * (src/supervise/sandbox/sandbox_trace.c).
  */
 #include <sys/mman.h>
 

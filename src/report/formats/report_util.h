@@ -22,27 +22,7 @@ int sc_report_is_race_run(const struct sc_defect *d);
 void sc_report_replay(FILE *out, const struct sc_plan *p, const struct sc_report_info *ri,
 		      const struct sc_defect *d);
 
-/* s as a JSON string, quotes included; bytes outside printable ASCII as
- * \u00XX (the JSON and SARIF reports). */
-void sc_put_json_string(FILE *out, const char *s);
-
-/* s as XML text or attribute value: markup characters as entities, and
- * bytes XML 1.0 cannot hold (controls but tab and newline; non-ASCII, which
- * need not be UTF-8) as '?' (the JUnit report, the map). */
-void sc_put_xml_text(FILE *out, const char *s);
-/* A path as the path of a URI, unquoted: what a URI may not hold
- * percent-encoded (SARIF's artifact locations). */
-void sc_put_uri_path(FILE *out, const char *path);
-
-/*
- * The run's verdict: FAIL when it found a defect (even in a cut run),
- * else PASS only when every phase of the plan ran to its end, else
- * INCOMPLETE (cut by --time, the supervisor's deadline or a signal).
- */
-enum sc_verdict { SC_VERDICT_PASS, SC_VERDICT_FAIL, SC_VERDICT_INCOMPLETE };
-enum sc_verdict sc_report_verdict(const struct sc_record *s);
-/* "PASS", "FAIL", "INCOMPLETE"; lower case for the JSON and SARIF reports. */
-const char *sc_verdict_name(enum sc_verdict v, int lower);
+/* The JSON and XML writers and the verdict: report.h. */
 
 /* What a partial run the user asked for covered (--grid-case, --random-case,
  * --traced-case, --case, --replay), into buf; "" for a full plan.  Returns buf. */

@@ -18,6 +18,7 @@
 
 #include "repro.h"
 #include "repro_template.h"  /* generated: sc_repro_template[] */
+#include "repro_template_judge.h"  /* generated: sc_repro_template_judge[] (its end) */
 #include "repro_reference.h" /* generated: sc_repro_reference[] */
 #include "repro_template_flip.h"  /* generated: sc_repro_template_flip[] */
 
@@ -164,6 +165,7 @@ static int write_one(FILE *f, const struct sc_plan *p, const struct sc_report_in
 		fprintf(f, "%s0x%02x,", i % 12 ? " " : "\n\t", c.dst_init[i]);
 	fputs(c.dst_init_len ? "\n};\n\n" : " 0 };\n\n", f);
 	fputs(sc_repro_template, f);
+	fputs(sc_repro_template_judge, f);
 	fputs(sc_repro_reference, f);
 	if (mode == 3)
 		fputs(sc_repro_template_flip, f);

@@ -6,7 +6,7 @@
 
 #include "scan_report.h"
 
-void sc_scan_report(FILE *out, const struct sc_opts *o, const struct sc_scan *sc)
+void sc_scan_report(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc)
 {
 	switch (o->format) {
 	case SC_JSON:
@@ -37,7 +37,7 @@ static void upper(const char *s, char *buf, size_t size)
 	buf[i] = 0;
 }
 
-void sc_scan_report_text(FILE *out, const struct sc_opts *o, const struct sc_scan *sc)
+void sc_scan_report_text(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc)
 {
 	int wloc = 9, wfn = 8, wapi = 3;
 	unsigned counts[6] = { 0 }, unprobed = 0;

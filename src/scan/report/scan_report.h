@@ -11,16 +11,15 @@
 
 #include <stdio.h>
 
-#include "../../cli/options.h"
 #include "../scan.h"
 
 /* The report in the format o->format asks for. */
-void sc_scan_report(FILE *out, const struct sc_opts *o, const struct sc_scan *sc);
+void sc_scan_report(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc);
 
-void sc_scan_report_text(FILE *out, const struct sc_opts *o, const struct sc_scan *sc);
-void sc_scan_report_json(FILE *out, const struct sc_opts *o, const struct sc_scan *sc);
-void sc_scan_report_junit(FILE *out, const struct sc_opts *o, const struct sc_scan *sc);
-void sc_scan_report_sarif(FILE *out, const struct sc_opts *o, const struct sc_scan *sc);
+void sc_scan_report_text(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc);
+void sc_scan_report_json(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc);
+void sc_scan_report_junit(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc);
+void sc_scan_report_sarif(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc);
 
 /* What the reports share: a row's verdict word ("pass", "fail",
  * "incomplete", "not-checked", "not-one-of-the-eight"), its API as the

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "../../report/formats/report_util.h"
+#include "../../report/report.h"
 #include "scan_report.h"
 
 static void key_string(FILE *out, const char *key, const char *v, const char *after)
@@ -60,7 +60,7 @@ static void row(FILE *out, const struct sc_scan_row *r)
 		r->cached ? "true" : "false", r->seconds, r->total);
 }
 
-void sc_scan_report_json(FILE *out, const struct sc_opts *o, const struct sc_scan *sc)
+void sc_scan_report_json(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc)
 {
 	unsigned counts[6] = { 0 };
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../report/formats/report_util.h"
+#include "../../report/report.h"
 #include "scan_report.h"
 
 static int listed(const struct sc_scan_row *r)
@@ -18,7 +18,7 @@ static int listed(const struct sc_scan_row *r)
 	return r->state != SC_ROW_UNPROBED;
 }
 
-void sc_scan_report_junit(FILE *out, const struct sc_opts *o, const struct sc_scan *sc)
+void sc_scan_report_junit(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc)
 {
 	unsigned tests = 0, fail = 0, err = 0, skip = 0;
 	char api[100], msg[1200];
@@ -130,7 +130,7 @@ static void result(FILE *out, const struct sc_scan *sc, const struct sc_scan_row
 	fputs("}}", out);
 }
 
-void sc_scan_report_sarif(FILE *out, const struct sc_opts *o, const struct sc_scan *sc)
+void sc_scan_report_sarif(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc)
 {
 	static const char *const rule_text[] = {
 		"a bounded copy breaks its contract (the defect's class and rule in the message)",

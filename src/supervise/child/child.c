@@ -2,8 +2,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -314,33 +312,6 @@ static void run_concurrent(struct child *ch, enum sc_phase phase)
 	send(ch, SC_MSG_CONC, &m, sizeof(m));
 }
 
-/* Only the channel, and stdin/stdout/stderr that lead nowhere the
- * candidate could abuse. */
-static void own_fds(const struct sc_child_args *a)
-{
-	dup2(a->null_in, STDIN_FILENO);
-	dup2(a->out, STDOUT_FILENO);
-	dup2(a->out, STDERR_FILENO);
-	for (int fd = 3; fd < 1024; fd++)
-		if (fd != a->chan)
-			close(fd);
-}
-
-/* Every signal as a freshly started program has it: the default action,
- * none blocked (the supervisor's handlers and mask are not the
- * candidate's: a raise(SIGUSR1) must end it as it would end a program).
- * The engine then takes the signals it owns. */
-static void default_signals(void)
-{
-	sigset_t none;
-
-	for (int sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
-			signal(sig, SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-}
-
 static void load_error(struct child *ch, const char *msg)
 {
 	send(ch, SC_MSG_LOAD_ERROR, msg, strlen(msg) + 1);
@@ -352,18 +323,11 @@ void sc_child_main(const struct sc_child_args *a)
 	static struct child ch;
 	static struct sc_msg_loaded loaded;
 	struct sc_trace_sink sink = { traced_record, traced_send, a->b, &ch };
-	struct rlimit no_core = { 0, 0 };
 	char err[512], note[320];
 	enum sc_phase phase = a->phase;
 	uint64_t from = a->from;
 
-	/* Dies with us; leaves no core file when a candidate kills it; in a
-	 * process group of its own, so the terminal's ^C is not its. */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	setpgid(0, 0);
-	setrlimit(RLIMIT_CORE, &no_core);
-	default_signals();
-	own_fds(a);
+	sc_child_fresh_process(a->null_in, a->out, a->chan);
 	ch.a = a;
 	sc_beacon_set(a->b, SC_PH_LOAD, 0);
 	if (a->p->no_sandbox)

@@ -8,8 +8,9 @@
 #define SC_CHILD_TRACE_H
 
 #include "../../engine/race/race_trace.h"
-#include "child.h"
+#include "../plan/plan.h"
 #include "../record/record.h"
+#include "beacon.h"
 
 struct sc_trace_sink {
 	/* a finding of case c (index: its position in the list); fl: the

@@ -34,10 +34,7 @@
 #define SANITIZED 0
 #endif
 
-/* Longest length a memory call may have; the checker's memory is preceded
- * by a reserved gap this long, so a call that could reach it starts in a
- * range a rule can tell. */
-#define LMAX ((uint64_t)256 << 20)
+#define LMAX SC_SANDBOX_LMAX
 
 static int chan_fd = -1;
 static const volatile uint64_t *cur_where;  /* phase << 56 | position */
@@ -172,102 +169,6 @@ int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_
 	return load(ctx, rc, note, notelen, "first");
 }
 
-struct span {
-	uint64_t lo, hi;
-	int file;
-};
-
-/* The mappings, ascending; the [stack]'s start in *stack_lo.  Count, or -1. */
-static int read_maps(struct span *s, int max, uint64_t *stack_lo)
-{
-	FILE *f = fopen("/proc/self/maps", "re");
-	char line[512];
-	int n = 0;
-
-	*stack_lo = 0;
-	if (!f)
-		return -1;
-	while (n < max && fgets(line, sizeof(line), f)) {
-		unsigned long long lo, hi, ino;
-		char path[256] = "";
-
-		if (sscanf(line, "%llx-%llx %*s %*s %*s %llu %255s", &lo, &hi, &ino, path) < 3)
-			continue;
-		if (!strcmp(path, "[stack]"))
-			*stack_lo = lo;
-		s[n].lo = lo;
-		s[n].hi = hi;
-		s[n].file = path[0] == '/';
-		n++;
-	}
-	fclose(f);
-	return n;
-}
-
-static int reserve(uint64_t lo, uint64_t hi)
-{
-	void *p = mmap((void *)lo, hi - lo, PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-
-	if (p == (void *)lo)
-		return 0;
-	if (p != MAP_FAILED)
-		munmap(p, hi - lo);  /* an old kernel took the address as a hint */
-	return -1;
-}
-
-/*
- * Lay out the memory so a rule can tell the checker's from what comes
- * later: everything from the lowest of the mappings that hang together
- * with the shared objects (less LMAX) upwards is protected; the holes in
- * it are filled and the LMAX below it reserved, so new mappings (thread
- * stacks, malloc) land below.  Returns that bound, or 0.  The program's
- * own image and heap, far below, get an aligned block: *blk, *blk_mask.
- */
-static uint64_t protect_layout(uint64_t *blk, uint64_t *blk_mask)
-{
-	static struct span s[4096];
-	uint64_t stack_lo, lo, top, self = (uint64_t)(uintptr_t)&protect_layout;
-	int n = read_maps(s, 4096, &stack_lo), i, hi_file = -1, first;
-
-	*blk = *blk_mask = 0;
-	if (n <= 0)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (s[i].file && (!stack_lo || s[i].hi <= stack_lo))
-			hi_file = i;
-	if (hi_file < 0)
-		return 0;
-	for (first = hi_file; first > 0 && s[first].lo - s[first - 1].hi < LMAX; first--)
-		;
-	lo = s[first].lo;
-	if (lo < LMAX || self >= lo)
-		return 0;
-	/* Fill the holes up to well below the stack's growth room. */
-	top = stack_lo > ((uint64_t)64 << 20) ? stack_lo - ((uint64_t)64 << 20) : s[hi_file].hi;
-	for (i = first; i + 1 < n && s[i + 1].lo <= top; i++)
-		if (s[i + 1].lo > s[i].hi)
-			reserve(s[i].hi, s[i + 1].lo);
-	if (reserve(lo - LMAX, lo) != 0)
-		return 0;
-	/* The program's image and its heap: the block of the mapping that holds
-	 * this function through the end of [heap] or of the image. */
-	for (i = 0; i < n && !(s[i].lo <= self && self < s[i].hi); i++)
-		;
-	if (i < n) {
-		uint64_t a = s[i].lo, b = s[i].hi;
-		unsigned k = 12;
-
-		for (int j = i + 1; j < n && s[j].lo - b < LMAX && s[j].hi <= lo - LMAX; j++)
-			b = s[j].hi;
-		while (k < 63 && (a >> k) != ((b - 1) >> k))
-			k++;
-		*blk_mask = ~(((uint64_t)1 << k) - 1);
-		*blk = a & *blk_mask;
-	}
-	return lo - LMAX;
-}
-
 /* A memory call refused when its first argument (address) is at or above
  * bound, or in the program's block, or its length is over LMAX (mmap:
  * with MAP_FIXED); mremap also by its destination (MREMAP_FIXED). */
@@ -359,7 +260,7 @@ static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t b
 
 int sc_sandbox_lock(char *note, size_t notelen)
 {
-	uint64_t blk, mask, bound = protect_layout(&blk, &mask);
+	uint64_t blk, mask, bound = sc_sandbox_layout(&blk, &mask);
 	scmp_filter_ctx ctx = new_filter();
 	int rc = 0;
 

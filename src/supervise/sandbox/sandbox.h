@@ -45,6 +45,22 @@ const char *sc_sandbox_tracer_why(void);
 /* sandbox.c's part: load the tracer's filter (0), or -1 (then it is off). */
 int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask);
 
+/* Longest length a memory call may have; the checker's memory is preceded
+ * by a reserved gap this long, so a call that could reach it starts in a
+ * range a rule can tell. */
+#define SC_SANDBOX_LMAX ((uint64_t)256 << 20)
+
+/*
+ * Lay out the memory so a rule can tell the checker's from what comes
+ * later: everything from the lowest of the mappings that hang together
+ * with the shared objects (less SC_SANDBOX_LMAX) upwards is protected; the
+ * holes in it are filled and the SC_SANDBOX_LMAX below it reserved, so new
+ * mappings (thread stacks, malloc) land below.  Returns that bound, or 0.
+ * The program's own image and heap, far below, get an aligned block:
+ * *blk, *blk_mask (sandbox_layout.c).
+ */
+uint64_t sc_sandbox_layout(uint64_t *blk, uint64_t *blk_mask);
+
 /* The name of system call nr of this architecture, into buf. */
 const char *sc_syscall_name(int nr, char *buf, size_t size);
 

@@ -4,7 +4,7 @@
  * code): exception-table entries as a kernel writes them, into __ex_table
  * with the types of asm/extable_fixup_types.h.  strcheck must not take
  * these as they are (its fault handler reads its own table): its build
- * rewrites them (src/cli/candidate/kbuild.c), and the zeropad loads of
+ * rewrites them (src/candidate/kernel/kbuild.c), and the zeropad loads of
  * this tree's sized_strscpy are then fixed up, not reported.
  */
 #ifndef _ASM_X86_ASM_H

@@ -32,6 +32,10 @@ struct sc_project {
  * path cannot be resolved). */
 int sc_project_learn(const char *file, struct sc_project *p);
 
+/* Has dir what only a kernel tree's top has: Kconfig, Kbuild, arch/ and
+ * scripts/, together? */
+int sc_kernel_root(const char *dir);
+
 /* A copy of s in p's store, NULL when it is full (ccdb.c). */
 const char *sc_project_keep(struct sc_project *p, const char *s);
 

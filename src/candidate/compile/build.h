@@ -84,4 +84,11 @@ void sc_build_remove(struct sc_build *b);
  * it unless out is empty. */
 void sc_shell_append(char *out, size_t len, const char *word);
 
+/* Write text to path.  0, or -1 with one line in err (files.c). */
+int sc_write_file(const char *path, const char *text, char *err, size_t errlen);
+
+/* The whole file (up to 4 MiB) as a string, NULL if unreadable; free it
+ * (files.c). */
+char *sc_read_file(const char *path);
+
 #endif

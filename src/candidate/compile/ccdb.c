@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../kernel/ktree.h"
+#include "build.h"
 #include "project.h"
 
 struct entry {
@@ -206,7 +206,7 @@ static void take_flags(const struct entry *e, struct sc_project *p)
 
 int sc_ccdb_flags(const char *json, const char *file, struct sc_project *p)
 {
-	char *text = sc_ktree_read(json), *dir = strdup(file), real[PATH_MAX];
+	char *text = sc_read_file(json), *dir = strdup(file), real[PATH_MAX];
 	struct entry *e = malloc(sizeof(*e)), *same_dir = malloc(sizeof(*same_dir));
 	const char *at;
 	int found = 0, near = 0;

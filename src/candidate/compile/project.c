@@ -5,7 +5,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../kernel/ktree.h"
 #include "project.h"
 
 static int exists(const char *dir, const char *name, int want_dir)
@@ -32,6 +31,14 @@ static int make_and_licence(const char *dir)
 	for (int i = 0; doc[i]; i++)
 		d |= exists(dir, doc[i], 0);
 	return m && d;
+}
+
+/* What only a kernel tree has at its top, all together: a lib/ folder
+ * beside include/linux/ is not enough (dietlibc ships include/linux/). */
+int sc_kernel_root(const char *dir)
+{
+	return exists(dir, "Kconfig", 0) && exists(dir, "arch", 1) && exists(dir, "Kbuild", 0) &&
+	       exists(dir, "scripts", 1);
 }
 
 /* The tree's top: the nearest folder above the file that only a tree's top
