@@ -1,9 +1,9 @@
 /*
  * scan_cache.c - --scan's cache of verdicts: a PASS or a FAIL kept in a
  * file named for what decides it (the built object's loaded bytes, the
- * function and its API, how it was built, strcheck's version, the
- * options the checks get), so a second scan of a tree, or the same copy
- * in another tree built alike, is not checked again.  Under --cache=DIR,
+ * function and its API, how it was built, strcheck's version and its own
+ * loaded bytes, the options the checks get), so a second scan of a tree,
+ * or the same copy in another tree built alike, is not checked again.  Under --cache=DIR,
  * $XDG_CACHE_HOME/strcheck or ~/.cache/strcheck, in scan/; --no-cache
  * leaves it alone.  A cut run, a row not checked and a look-alike are not
  * kept: they may come out otherwise next time.  An entry is written to a
@@ -44,6 +44,11 @@ void sc_scan_cache_open(struct sc_scan_cache *k, const struct sc_scan_opts *o)
 	k->dir[0] = k->note[0] = 0;
 	if (o->no_cache)
 		return;
+	/* This very strcheck: a build of the same version with other code
+	 * (a developer's) does not reuse another's verdicts. */
+	if (sc_scan_code_hash("/proc/self/exe", k->self, sizeof(k->self)) != 0)
+		return (void)snprintf(k->note, sizeof(k->note), "no cache: cannot read strcheck's "
+				      "own program (/proc/self/exe)");
 	if (o->cache)
 		snprintf(dir, sizeof(dir), "%s/scan", o->cache);
 	else if (xdg && *xdg == '/')
@@ -79,6 +84,7 @@ void sc_scan_cache_key(const struct sc_scan_ctx *c, const char *code,
 
 	mix(h, MAGIC);
 	mix(h, c->sc->version);
+	mix(h, c->cache.self);
 	mix(h, code);
 	mix(h, r->fn.name);
 	mix(h, sc_api_name(r->api));

@@ -15,6 +15,7 @@
 /* The scan's cache of verdicts (scan_cache.c). */
 struct sc_scan_cache {
 	char dir[1024];          /* "" when off */
+	char self[40];           /* the hash of strcheck's own loaded bytes */
 	char note[400];          /* why it is off, when the user asked for one */
 };
 
