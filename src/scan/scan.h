@@ -1,12 +1,13 @@
 /*
  * scan.h - strcheck --scan=DIR, the scan room's door: finding the
  * definitions of bounded copies in a tree's C, header and assembly files
- * (find/scan_find.c, scan_lex.c), probing a built one against the eight
- * references to infer its API (infer/scan_probe.c), and deciding from its
- * name, its return type and the probe which contract it is judged by
- * (infer/scan_api.c).  The scan's driver (scan_run.c) runs each check as a
- * child strcheck; the reports (report/scan_report*.c) read struct sc_scan
- * as data.
+ * and the tree's #defines and aliases onto the eight (find/), reading
+ * each declaration's signature and the tree's use of it, probing a built
+ * one against the eight references in a sandboxed child, and deciding
+ * which contract it is judged by, if any (infer/).  The scan's driver
+ * (scan_run.c) works each row out in a worker (scan_row.c: probe, cache,
+ * check, each in a child strcheck), -j at once; the reports
+ * (report/scan_report*.c) read struct sc_scan as data.
  */
 #ifndef SC_SCAN_H
 #define SC_SCAN_H
