@@ -29,8 +29,8 @@ headers DOORS names (the reports: only the record's).  Each wrong one is
 printed as "include: FILE -> HEADER".
 
 call-cycles.py --include-cycles DIR...: which files include each other
-(a file and its header taken as one: a.c including b.h while b.c or b.h
-includes a.h), printed as "include cycle: a b".
+(a.c includes b.h, directly or through other headers, and b.c a.h),
+printed as "include cycle: a b".
 
 Exit 1 on a cycle or a wrong door, 2 on bad input.  (Functions inlined
 from headers leave no symbol: they are the header's, not a file's.)
@@ -223,27 +223,35 @@ def include_doors(root):
 
 
 def include_cycles(roots):
-    """Each circle of includes among the files under roots, a file and its
-    header (x.c, x.h) taken as one unit, x."""
+    """Each pair of .c files under roots that include each other: a.c
+    includes b.h, directly or through other headers, and b.c includes a.h
+    (a room's private header that includes its door is not a pair)."""
     import os
     import re
-    edges = {}
+    incs = {}
     for root in roots:
         for d, _, names in sorted(os.walk(root)):
             for name in sorted(names):
-                if not name.endswith((".c", ".h")):
-                    continue
-                path = os.path.normpath(os.path.join(d, name))
-                unit = path[:-2]
-                edges.setdefault(unit, set())
-                with open(path, encoding="utf-8", errors="replace") as f:
-                    for inc in re.findall(r'^\s*#\s*include\s+"([^"]+)"', f.read(), re.M):
-                        hdr = os.path.normpath(os.path.join(d, inc))
-                        if hdr.endswith(".h") and os.path.exists(hdr) and hdr[:-2] != unit:
-                            edges[unit].add(hdr[:-2])
-    nodes = sorted(edges)
-    graph = {u: sorted(w for w in edges[u] if w in edges) for u in nodes}
-    return [sorted(c) for c in sccs(nodes, graph) if len(c) > 1]
+                if name.endswith((".c", ".h")):
+                    path = os.path.normpath(os.path.join(d, name))
+                    with open(path, encoding="utf-8", errors="replace") as f:
+                        text = f.read()
+                    incs[path] = [os.path.normpath(os.path.join(d, i)) for i in
+                                  re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M)]
+
+    def reach(path):
+        seen, todo = set(), [path]
+        while todo:
+            for h in incs.get(todo.pop(), []):
+                if h not in seen:
+                    seen.add(h)
+                    todo.append(h)
+        return seen
+
+    cs = sorted(p for p in incs if p.endswith(".c"))
+    seen = {c: reach(c) for c in cs}
+    return [[a[:-2], b[:-2]] for i, a in enumerate(cs) for b in cs[i + 1:]
+            if b[:-2] + ".h" in seen[a] and a[:-2] + ".h" in seen[b]]
 
 
 def main(objs):
@@ -262,7 +270,7 @@ def main(objs):
             print("no include through a wall")
         return 1 if bad else 0
     if not objs:
-        print("usage: call-cycles.py OBJ...", file=sys.stderr)
+        print("usage: call-cycles.py OBJ... | --includes DIR | --include-cycles DIR...", file=sys.stderr)
         return 2
     info = {o: symbols(o) for o in objs}
     owner = {}
