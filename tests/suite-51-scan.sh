@@ -193,6 +193,9 @@ WANT
 $PY "$out/rows.py" "$out/alike.json" "$out/want-alike.txt" "$T/alike/" alike
 validate_json "$out/alike.json" docs/schemas/strcheck-scan.schema.json > "$out/json-alike.log" 2>&1
 check alike_json_schema $? "$(head -3 "$out/json-alike.log")"
+# -j: as asked, else one check per online core
+jobs=$($PY -c "import json,sys; print(json.load(open(sys.argv[1]))['jobs'], json.load(open(sys.argv[2]))['jobs'])" "$out/alike.json" "$out/mixed.json")
+check scan_jobs "$([ "$jobs" = "1 $(getconf _NPROCESSORS_ONLN)" ]; echo $?)" "jobs (alike -j 1, mixed default): $jobs"
 
 # The probe is sandboxed: a look-alike that creates a file cannot (and
 # can without the sandbox: the test can fail).
