@@ -294,9 +294,14 @@ sleep 1
 kill -INT $pid
 wait $pid
 rc=$?
-# (their own children go when they do: given up to 10 s on a busy machine)
+# (their own children go when they do: given up to 10 s on a busy machine;
+# only this tree's processes count, not another checkout's running this
+# suite at the same time)
 for i in $(seq 20); do
-	left=$(pgrep -f -- "--impl=$T/mixed" | wc -l)
+	left=0
+	for p in $(pgrep -f -- "--impl=$T/mixed"); do
+		[ "$(readlink "/proc/$p/cwd" 2> /dev/null)" = "$PWD" ] && left=$((left + 1))
+	done
 	[ "$left" = 0 ] && break
 	sleep 0.5
 done
