@@ -138,6 +138,18 @@ static int load_case(const struct sc_opts *o, struct sc_case *c)
 /* The candidate built from --impl when it is not a shared object already. */
 static struct sc_candidate cand;
 
+/* --scan's probe (a child strcheck, --scan-probe): the checks' sandbox,
+ * stage 1 before the function is loaded, 2 before its first call. */
+static int probe_unsandboxed;
+
+static void probe_sandbox(int stage)
+{
+	char note[320];
+
+	if (!probe_unsandboxed)
+		sc_sandbox_self(stage, note, sizeof(note));
+}
+
 /* The plan from the options; 0, or the exit status of a usage error. */
 static int make_plan(const struct sc_opts *o, struct sc_plan *p, struct sc_report_info *ri,
 		     struct sc_case *one)
@@ -329,9 +341,10 @@ int main(int argc, char **argv)
 	ri.build_flags = flags;
 	if (o.scan_probe) {
 		/* A --scan child: which of the eight the built function behaves like. */
+		probe_unsandboxed = o.no_sandbox;
 		if (!o.impl || sc_scan_probe_run(cand.so ? cand.so : o.impl,
 						 cand.symbol ? cand.symbol : o.symbol, o.scan_probe,
-						 stdout, err, sizeof(err)) != 0)
+						 stdout, probe_sandbox, err, sizeof(err)) != 0)
 			return fail("%s%s", o.impl ? err : "--scan-probe: needs --impl", "");
 		return SC_EXIT_PASS;
 	}

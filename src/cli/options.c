@@ -141,14 +141,25 @@ const struct sc_option sc_options[] = {
 		   "function to check (default: the API's name); with --scan, the one function of "
 		   "the tree to check"),
 	OPT_STRING("scan", "DIR", scan, "a directory or a source file",
-		   "check every bounded copy defined in DIR's .c, .h and .S files: the eight names, "
-		   "names holding one (g_strlcpy), static ones, and functions of the shape (char *, "
-		   "const char *, size_t) whose behaviour says which of the eight they are; each "
-		   "checked as --impl=FILE --symbol=F --api=A would, in a child strcheck; one table "
-		   "(or --format's report) and one exit status for all (docs/your-code.md, \"A "
-		   "whole tree\")"),
+		   "check every bounded copy defined in DIR's .c, .h and .S files: judged as one of "
+		   "the eight when the tree uses it as that one (its exact name, a #define or alias "
+		   "mapping the API onto it, a replacement guard such as #ifndef HAVE_STRLCPY), or "
+		   "when its declaration fits the API and it behaves as it in every case of a "
+		   "sandboxed probe; other look-alikes are listed as not one of the eight, never "
+		   "called with the wrong parameters; each checked as --impl=FILE --symbol=F --api=A "
+		   "would, in a child strcheck; one table (or --format's report) and one exit status "
+		   "for all (docs/your-code.md, \"A whole tree\")"),
 	{ "scan-probe", 0, "KIND", sc_opt_string, FIELD(scan_probe), "a return kind", 0, 0, NULL,
 	  0, SC_OPT_HIDDEN, "probe --symbol against the eight references (--scan's children)" },
+	{ "jobs", 'j', "N", sc_opt_u64, FIELD(jobs), "a number of checks", 1, 256, NULL, 0, 0,
+	  "with --scan, how many functions are checked at once (default: one per online core); "
+	  "each one's line is printed on stderr as it finishes" },
+	OPT_STRING("cache", "DIR", cache, "a directory",
+		   "with --scan, where verdicts are kept so that an unchanged function (the same "
+		   "built code, API, options and strcheck) is not checked again (default: "
+		   "$XDG_CACHE_HOME/strcheck, else ~/.cache/strcheck)"),
+	OPT_FLAG("no-cache", 0, no_cache, 1,
+		 "with --scan, check every function again: the cache is neither read nor written"),
 	OPT_STRING("arch", "NAME", arch, "an architecture name",
 		   "architecture to check on: x86-64, i386, s390x, powerpc, aarch64, armhf or riscv64 "
 		   "(default: the candidate's own, from its ELF header).  A foreign one runs "

@@ -74,6 +74,9 @@ struct sc_opts {
 	int allow_incomplete;    /* --allow-incomplete: exit 0 for a cut run with no defect */
 	const char *scan;        /* --scan=DIR: every bounded copy in a tree (args/scan_run.c) */
 	const char *scan_probe;  /* --scan-probe=KIND: a scan's child probes --symbol (hidden) */
+	uint64_t jobs;           /* -j, --jobs: a scan's checks at once (0: one per core) */
+	const char *cache;       /* --cache=DIR: a scan's cache of verdicts */
+	int no_cache;            /* --no-cache */
 };
 
 /* Parse argv into o.  0 on success; -1 with one line in err otherwise. */

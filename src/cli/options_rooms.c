@@ -92,6 +92,9 @@ void sc_opts_for_scan(const struct sc_opts *o, struct sc_scan_opts *so)
 	so->allow_incomplete = o->allow_incomplete;
 	so->seconds = o->seconds;
 	so->seed = o->seed;
+	so->jobs = (unsigned)o->jobs;
+	so->cache = o->cache;
+	so->no_cache = o->no_cache;
 	so->nfwd = 0;
 	forward(so, o);
 }

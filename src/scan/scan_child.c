@@ -223,3 +223,4 @@ void sc_child_reason(const struct sc_child_out *co, const char *what, char *why,
 		put(why, size, full);
 	}
 }
+

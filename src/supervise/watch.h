@@ -34,4 +34,13 @@ enum sc_sup_status { SC_SUP_OK, SC_SUP_LOAD_ERROR, SC_SUP_SYSTEM_ERROR, SC_SUP_I
 enum sc_sup_status sc_supervise(const struct sc_plan *plan, struct sc_record **out,
 				char *err, size_t errlen);
 
+/*
+ * Lock the calling process itself into the checked child's sandbox
+ * (sandbox/sandbox.h, self.c): stage 1 the first filter, before a
+ * candidate is loaded; stage 2 the second, before its first call.  For a
+ * process that calls a candidate outside a plan (--scan's probe).  1 when
+ * the filter is on, 0 when unavailable (note says why).
+ */
+int sc_sandbox_self(int stage, char *note, size_t notelen);
+
 #endif

@@ -78,25 +78,83 @@ static int has_word(const char *p, size_t n, const char *const *words)
 	return 0;
 }
 
-/* The parameter list: how many, and the copy's shape (char *, const char *, integer). */
+static const char *const chars[] = { "char", "u_char", "uchar", "gchar", "guchar", "u8",
+				     "uint8_t", "int8_t", "xmlChar", "TCHAR", "Char", "char_u", NULL };
+
+/* One parameter's kind, from its text (a name alone: K&R's). */
+static enum sc_ptype ptype(const char *p, size_t n, int *known_int)
+{
+	static const char *const cst[] = { "const", "yyconst", NULL };
+	static const char *const vd[] = { "void", NULL };
+	static const char *const bad[] = { "float", "double", "struct", "union", "wchar_t",
+		"va_list", NULL };
+	static const char *const ints[] = { "size_t", "gsize", "ssize_t", "int", "unsigned",
+		"long", "u_int", "uint", "socklen_t", "uint32_t", "u32", "uint64_t", "DWORD",
+		"short", "char", "signed", "int32_t", "int64_t", "u64", "ptrdiff_t", NULL };
+	size_t stars = 0, words = 0, star_at = n, depth = 0;
+
+	*known_int = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '(')
+			depth++;
+		else if (p[i] == ')')
+			depth--;
+		else if (p[i] == '*' && !depth) {
+			stars++;
+			if (star_at == n)
+				star_at = i;
+		} else if (p[i] == '[' && !depth) {
+			stars++;  /* char dst[]: a pointer */
+			if (star_at == n)
+				star_at = i;
+		} else if (ident((unsigned char)p[i]) && (i == 0 || !ident((unsigned char)p[i - 1]))) {
+			words++;
+		}
+	}
+	if (memchr(p, '(', n))
+		return SC_P_OTHER;  /* a function pointer */
+	if (stars == 0) {
+		if (words == 1 && !has_word(p, n, ints) && !has_word(p, n, bad))
+			return SC_P_BARE;
+		if (has_word(p, n, bad) && !memchr(p, '*', n))
+			return SC_P_OTHER;
+		*known_int = has_word(p, n, ints);
+		return SC_P_INT;
+	}
+	if (stars > 1)
+		return SC_P_OTHER;
+	/* What the star points to: the words before it. */
+	int c = has_word(p, star_at, cst);
+
+	if (has_word(p, star_at, chars))
+		return c ? SC_P_CCHAR : SC_P_CHAR;
+	if (has_word(p, star_at, vd))
+		return c ? SC_P_CVOID : SC_P_VOID;
+	if (has_word(p, star_at, bad))
+		return SC_P_OTHER;
+	return c ? SC_P_CPTR : SC_P_PTR;
+}
+
+/* The parameter list: how many, each one's kind, the copy's shape
+ * (char *, const char *, an integer). */
 static void params(const char *p, size_t n, struct sc_scan_fn *fn)
 {
-	static const char *const chars[] = { "char", "u_char", "uchar", "gchar", "guchar", "u8",
-					     "uint8_t", "xmlChar", "TCHAR", NULL };
-	static const char *const cst[] = { "const", "yyconst", NULL };
 	const char *part[8];
 	size_t plen[8];
-	int np = 0, depth = 0;
-	size_t start = 0;
+	int np = 0, depth = 0, known[8] = { 0 };
+	size_t start = 0, k = 0;
 
 	for (size_t i = 0; i <= n; i++) {
 		if (i < n && (p[i] == '(' || p[i] == '['))
 			depth++;
 		else if (i < n && (p[i] == ')' || p[i] == ']'))
 			depth--;
-		else if ((i == n || (p[i] == ',' && depth == 0)) && np < 8) {
-			part[np] = p + start;
-			plen[np++] = i - start;
+		else if ((i == n || (p[i] == ',' && depth == 0))) {
+			if (np < 8) {
+				part[np] = p + start;
+				plen[np] = i - start;
+			}
+			np++;
 			start = i + 1;
 		}
 	}
@@ -105,21 +163,23 @@ static void params(const char *p, size_t n, struct sc_scan_fn *fn)
 			(has_word(part[0], plen[0], vd) && !memchr(part[0], '*', plen[0]))))
 		np = 0;
 	fn->nparams = np;
-	fn->shape = 0;
-	if (np != 3)
-		return;
-	static const char *const ints[] = { "size_t", "gsize", "ssize_t", "int", "unsigned",
-		"long", "u_int", "uint", "socklen_t", "uint32_t", "u32", "uint64_t", "DWORD",
-		NULL };
-	const char *s1 = memchr(part[0], '*', plen[0]), *s2 = memchr(part[1], '*', plen[1]);
-	size_t l1 = s1 ? (size_t)(s1 - part[0]) : 0;
-
-	/* One star: char ** is an asprintf's, not a copy's. */
-	fn->shape = s1 && s2 && !memchr(s1 + 1, '*', plen[0] - l1 - 1) &&
-		    !memchr(s2 + 1, '*', plen[1] - (size_t)(s2 - part[1]) - 1) &&
-		    has_word(part[0], l1, chars) && !has_word(part[0], l1, cst) &&
-		    has_word(part[1], plen[1], chars) && !memchr(part[2], '*', plen[2]) &&
-		    !memchr(part[2], '[', plen[2]) && has_word(part[2], plen[2], ints);
+	for (int i = 0; i < np && i < 8; i++)
+		fn->ptype[i] = (unsigned char)ptype(part[i], plen[i], &known[i]);
+	/* The list as written, blanks folded, for the report. */
+	for (size_t i = 0; i < n && k + 1 < sizeof(fn->params); i++) {
+		if (!isspace((unsigned char)p[i]))
+			fn->params[k++] = p[i];
+		else if (k && fn->params[k - 1] != ' ')
+			fn->params[k++] = ' ';
+	}
+	while (k && fn->params[k - 1] == ' ')
+		k--;
+	fn->params[k] = 0;
+	/* The shape a name that says nothing must have: char-like pointers
+	 * and a known integer type. */
+	fn->shape = np == 3 && fn->ptype[0] == SC_P_CHAR &&
+		    (fn->ptype[1] == SC_P_CHAR || fn->ptype[1] == SC_P_CCHAR) &&
+		    fn->ptype[2] == SC_P_INT && known[2];
 }
 
 /* Fill fn from a definition's pieces of text; 1 to keep it. */

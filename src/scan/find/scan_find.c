@@ -47,6 +47,23 @@ static void add(void *ctx, const struct sc_scan_fn *fn)
 	sc->nrows++;
 }
 
+static void add_map(void *ctx, const struct sc_scan_map *m)
+{
+	struct walk *w = ctx;
+	struct sc_scan *sc = w->sc;
+	struct sc_scan_map *n;
+
+	if (!(sc->nmaps & (sc->nmaps + 1)) || !sc->maps) {
+		/* grown at 0, 1, 3, 7, ...: twice each time */
+		if (!(n = realloc(sc->maps, (2 * sc->nmaps + 2) * sizeof(*n)))) {
+			w->oom = 1;
+			return;
+		}
+		sc->maps = n;
+	}
+	sc->maps[sc->nmaps++] = *m;
+}
+
 static int wanted(const char *name)
 {
 	const char *dot = strrchr(name, '.');
@@ -75,7 +92,7 @@ static void read_one(struct walk *w, const char *path)
 	close(fd);
 	text[len] = 0;
 	w->sc->files++;
-	sc_scan_text(path, text, len, add, w);
+	sc_scan_text(path, text, len, add, add_map, w);
 	free(text);
 }
 
@@ -145,6 +162,8 @@ int sc_scan_find(const char *dir, const char *only, struct sc_scan *sc, char *er
 void sc_scan_free(struct sc_scan *sc)
 {
 	free(sc->rows);
+	free(sc->maps);
 	sc->rows = NULL;
-	sc->nrows = sc->cap = 0;
+	sc->maps = NULL;
+	sc->nrows = sc->cap = sc->nmaps = 0;
 }

@@ -23,6 +23,7 @@ struct lex {
 	char bases[MAX_IF][160];  /* ... as first written, for #else and #elif */
 	int nif;
 	void (*add)(void *, const struct sc_scan_fn *);
+	void (*map)(void *, const struct sc_scan_map *);
 	void *ctx;
 };
 
@@ -74,7 +75,7 @@ static void cond_text(const struct lex *x, char *out, size_t size)
 }
 
 /* One directive (its text from after '#', continuations joined). */
-static void directive(struct lex *x, const char *d, const char *next)
+static void directive(struct lex *x, const char *d, const char *next, size_t at)
 {
 	char word[16] = "", arg[160];
 	int k = 0;
@@ -130,6 +131,9 @@ static void directive(struct lex *x, const char *d, const char *next)
 		snprintf(x->bases[top], sizeof(x->bases[0]), "%.70s || %.80s", prev, arg);
 	} else if (!strcmp(word, "endif") && x->nif > 0) {
 		x->nif--;
+	} else if (!strcmp(word, "define")) {
+		if (x->map)
+			sc_scan_define_map(x->path, line_of(x, at), arg, x->map, x->ctx);
 	}
 }
 
@@ -163,7 +167,7 @@ static size_t skip_directive(struct lex *x, size_t i)
 		if (!*r)
 			break;
 	}
-	directive(x, d, j < x->len ? x->c + j : NULL);
+	directive(x, d, j < x->len ? x->c + j : NULL, i);
 	return j;
 }
 
@@ -353,15 +357,19 @@ static void scan_asm(struct lex *x)
 }
 
 void sc_scan_text(const char *path, char *text, size_t len,
-		  void (*add)(void *ctx, const struct sc_scan_fn *fn), void *ctx)
+		  void (*add)(void *ctx, const struct sc_scan_fn *fn),
+		  void (*map)(void *ctx, const struct sc_scan_map *m), void *ctx)
 {
-	struct lex x = { .path = path, .c = text, .len = len, .add = add, .ctx = ctx };
+	struct lex x = { .path = path, .c = text, .len = len, .add = add, .map = map, .ctx = ctx };
 	const char *dot = strrchr(path, '.');
 	int is_asm = dot && (!strcmp(dot, ".S") || !strcmp(dot, ".s"));
 
 	clean(text, len, is_asm);
-	if (is_asm)
+	if (is_asm) {
 		scan_asm(&x);
-	else
+	} else {
 		scan_c(&x);
+		if (map)
+			sc_scan_alias_maps(path, text, len, map, ctx);
+	}
 }

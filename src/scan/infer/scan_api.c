@@ -1,50 +1,23 @@
 /*
- * scan_api.c - which contract --scan judges a definition by.  A name
- * holding one of the eight says it (the longest: my_strscpy_pad is
- * strscpy_pad), unless the function makes another promise: it returns
- * nothing, or a pointer where the API returns a length (or the other way
- * round), or its name adds a word after the API's (strlcpy_unescape: a
- * variant) and it does not behave like the API in every probe case: then
- * it is "not one of the eight",
- * with the contract it is closest to, and never judged.  A name that is
- * the API's with a prefix (g_strlcpy, my_strncpy) is judged by it however
- * it behaves: a defect there is what the check is for.  A name that says
- * nothing is judged by the API it behaves like in 90% of the probe's
- * cases or more ("behaves like strlcpy, 300/300 cases"); dest left as one
- * of them leaves it but another return value: not one of the eight; like
- * none of them: not a bounded copy, dropped.
+ * scan_api.c - which contract --scan judges a definition by, if any.  A
+ * function the tree uses as one of the eight (its exact name, a #define
+ * or alias mapping the API's name onto it, a replacement guard around it;
+ * scan_sig.c) is judged by that API whatever it does, once its
+ * declaration fits the API's signature: a defect is what the check is
+ * for.  Any other function, whatever its name (safe_strncpy, g_strlcpy,
+ * strlcpy2, a home-grown copy_field), is judged only when its declaration
+ * fits an API's signature and it behaves as that API in every probe case
+ * (the API its name holds first); otherwise it is "not one of the eight",
+ * with the nearest contract and the first probe case where it differs,
+ * and never judged.  A declaration that fits no API is never called: a
+ * four-parameter copy is not probed as a three-parameter one.  A function
+ * whose name says nothing and that leaves dest as no API does is not a
+ * bounded copy and is dropped.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "../scan.h"
-
-static int returns_pointer(enum sc_api a)
-{
-	return a == SC_STRNCPY || a == SC_STRNCAT || a == SC_STPNCPY || a == SC_MEMCCPY;
-}
-
-/* The API with the most cases in counts; ties to prefer, then the first. */
-static int best(const unsigned *counts, int prefer)
-{
-	int b = prefer >= 0 && prefer < SC_PROBE_APIS ? prefer : 0;
-
-	for (int a = 0; a < SC_PROBE_APIS; a++)
-		if (counts[a] > counts[b])
-			b = a;
-	return b;
-}
-
-/* The API's name followed by a word of its own: strlcpy_unescape. */
-static int variant(const char *name, enum sc_api x)
-{
-	const char *api = sc_api_name(x), *at = strstr(name, api);
-	size_t n = strlen(api);
-
-	while (at && strstr(at + 1, api))
-		at = strstr(at + 1, api);
-	return at && at[n] == '_' && at[n + 1];
-}
 
 static void other(struct sc_scan_row *r, enum sc_api closest, const char *how)
 {
@@ -54,80 +27,92 @@ static void other(struct sc_scan_row *r, enum sc_api closest, const char *how)
 		 sc_api_name(closest));
 }
 
-/* Its return type is not the API's: no length where one is promised, or
- * the other way round. */
-static int other_return(const struct sc_scan_fn *fn, enum sc_api x)
+/* The API the row is meant as: its use's, else its name's; -1: neither. */
+static int meant(const struct sc_scan_row *r)
 {
-	return fn->ret == SC_RET_VOID || (fn->ret == SC_RET_PTR) != returns_pointer(x);
+	return r->use != SC_USE_NONE ? (int)r->api : r->fn.named ? (int)r->fn.name_api : -1;
 }
 
-int sc_scan_wants_probe(const struct sc_scan_fn *fn)
+int sc_scan_probe_api(const struct sc_scan_row *r)
 {
-	if (fn->is_asm || !fn->shape || fn->ret == SC_RET_UNKNOWN)
-		return 0;
-	/* A plain name is judged by its API without one: the probe is for
-	 * names that say nothing, variants, and the closest API of another
-	 * contract. */
-	return !fn->named || variant(fn->name, fn->name_api) || other_return(fn, fn->name_api);
+	char why[300];
+	int x = meant(r);
+
+	if (x >= 0)
+		return sc_scan_signature(&r->fn, (enum sc_api)x, why, sizeof(why)) ? x : -1;
+	return r->fn.shape ? SC_STRLCPY : -1;
+}
+
+void sc_scan_probe_kind(const struct sc_scan_fn *fn, enum sc_api api, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s", sc_ret_kind_name(fn->ret), api == SC_MEMCCPY ? ",memccpy" : "");
 }
 
 int sc_scan_decide(struct sc_scan_row *r, const struct sc_probe *pr)
 {
 	const struct sc_scan_fn *fn = &r->fn;
-	int named = fn->named ? (int)fn->name_api : -1;
-	int bf = pr ? best(pr->full, named) : 0, bi = pr ? best(pr->image, named) : 0;
-	char how[300];
+	int x = meant(r), best = -1;
+	char how[600], sig[300];
 
 	if (pr) {
 		r->probe_ran = 1;
 		r->probe_cases = pr->cases;
 	}
-	if (fn->named) {
-		enum sc_api x = fn->name_api;
-		enum sc_api closest = pr ? (enum sc_api)bi : x;
-
-		r->api = x;
-		if (pr && x < SC_PROBE_APIS)
+	if (x >= 0) {
+		r->api = (enum sc_api)x;
+		if (!sc_scan_signature(fn, r->api, sig, sizeof(sig))) {
+			other(r, r->api, sig);  /* never called */
+			return 0;
+		}
+		if (pr)
 			r->probe_match = pr->full[x];
-		if (fn->ret == SC_RET_VOID) {
-			other(r, closest, "returns nothing (void)");
-			return 0;
-		}
-		if (fn->ret == SC_RET_PTR && !returns_pointer(x)) {
-			other(r, closest, pr && pr->end_ptr * 10 >= pr->cases * 9
-					  ? "returns a pointer to the NUL it wrote, not a length"
-					  : "returns a pointer, not a length");
-			return 0;
-		}
-		if ((fn->ret == SC_RET_INT || fn->ret == SC_RET_INT32) && returns_pointer(x)) {
-			other(r, closest, "returns an integer, not a pointer");
-			return 0;
-		}
-		if (pr && x < SC_PROBE_APIS && variant(fn->name, x) && pr->full[x] < pr->cases) {
-			snprintf(how, sizeof(how), "a variant by its name, behaves like %s in %u/%u "
-				 "cases", sc_api_name(x), pr->full[x], pr->cases);
-			other(r, pr->full[bf] ? (enum sc_api)bf : closest, how);
-			return 0;
-		}
-		return 1;
+		if (r->use != SC_USE_NONE)
+			return 1;
 	}
 	if (!pr)
 		return 0;
-	if (pr->full[bf] * 10 >= pr->cases * 9) {
-		r->api = (enum sc_api)bf;
+	/* The API it behaves as best among those whose signature it fits,
+	 * its name's first. */
+	for (int a = 0; a < SC_API_COUNT; a++)
+		if (sc_scan_signature(fn, (enum sc_api)a, sig, sizeof(sig)) &&
+		    (best < 0 || pr->full[a] > pr->full[best] ||
+		     (pr->full[a] == pr->full[best] && a == x)))
+			best = a;
+	if (best >= 0 && pr->cases && pr->full[best] == pr->cases) {
+		r->api = (enum sc_api)best;
 		r->api_inferred = 1;
-		r->probe_match = pr->full[bf];
+		r->probe_match = pr->full[best];
 		return 1;
 	}
+	/* Not one: the nearest is the API its name holds, else the best. */
+	if (x >= 0)
+		best = x;
+	if (best >= 0 && (x >= 0 || pr->full[best] * 10 >= pr->cases * 9)) {
+		r->probe_match = pr->full[best];
+		snprintf(r->probe_first, sizeof(r->probe_first), "%s", pr->first[best]);
+		snprintf(how, sizeof(how), "%s%s in %u/%u probe cases; first unlike it: %s",
+			 x >= 0 ? "not used as one by the tree, behaves as " : "behaves as ",
+			 sc_api_name((enum sc_api)best), pr->full[best], pr->cases, pr->first[best]);
+		other(r, (enum sc_api)best, how);
+		return 0;
+	}
+	/* Its dest as an API leaves it, but another return (or none). */
+	int bi = 0;
+	for (int a = 0; a < SC_PROBE_APIS; a++)
+		if (pr->image[a] > pr->image[bi])
+			bi = a;
 	if (pr->image[bi] * 10 >= pr->cases * 9) {
-		r->probe_match = pr->image[bi];
-		snprintf(how, sizeof(how), "dest as %s leaves it in %u/%u cases, %s",
-			 sc_api_name((enum sc_api)bi), pr->image[bi], pr->cases,
+		enum sc_api c = (enum sc_api)bi;
+
+		r->probe_match = pr->image[c];
+		snprintf(r->probe_first, sizeof(r->probe_first), "%s", pr->first[c]);
+		snprintf(how, sizeof(how), "dest as %s leaves it in %u/%u cases, %s; first unlike "
+			 "it: %s", sc_api_name(c), pr->image[c], pr->cases,
 			 fn->ret == SC_RET_VOID ? "no return value"
 			 : fn->ret == SC_RET_PTR && pr->end_ptr * 10 >= pr->cases * 9
 				 ? "returns a pointer to the NUL it wrote"
-				 : "another return value");
-		other(r, (enum sc_api)bi, how);
+				 : "another return value", pr->first[c][0] ? pr->first[c] : "-");
+		other(r, c, how);
 		return 0;
 	}
 	return -1;  /* like none of the eight: not a bounded copy */
@@ -139,7 +124,11 @@ const char *sc_scan_foreign_asm(const struct sc_scan_fn *fn)
 	static const char *const names[] = { "i386", "i486", "i686", "arm", "armel", "armhf",
 		"aarch64", "arm64", "sparc", "sparc64", "parisc", "hppa", "mips", "mips64", "ppc",
 		"ppc64", "powerpc", "powerpc64", "s390", "s390x", "alpha", "ia64", "sh", "m68k",
-		"riscv", "riscv64", "loongarch", "x32", NULL };
+		"riscv", "riscv64", "loongarch", "x32", "xtensa", "csky", "or1k", "openrisc",
+		"nios2", "microblaze", "arc", "hexagon", "tile", "tilegx", "vax", "avr", "avr32",
+		"bfin", "blackfin", "cris", "frv", "h8300", "m32r", "mn10300", "nds32", "c6x",
+		"metag", "sh4", "sh64", "sparcv9", "mipsel", "ppc32", "powerpc32", "arm32",
+		"armv6", "armv7", "aarch32", "riscv32", "loongarch64", "e2k", "kvx", "ia32", NULL };
 	static char found[32];
 
 	if (!fn->is_asm)

@@ -70,10 +70,14 @@ void sc_scan_report_text(FILE *out, const struct sc_scan_opts *o, const struct s
 		snprintf(loc, sizeof(loc), "%s:%u", r->fn.file, r->fn.line);
 		sc_scan_row_api(r, api, sizeof(api));
 		upper(sc_scan_row_verdict(r), verdict, sizeof(verdict));
+		if (r->cached)
+			strcat(verdict, " (cached)");
 		fprintf(out, "%-*s  %-*s  %-*s  %-20s  %s\n", wloc, loc, wfn, r->fn.name, wapi, api,
 			verdict, r->defect_class[0] ? r->defect_class : "-");
 		if (r->fn.cond[0])
 			fprintf(out, "    built only if: %s\n", r->fn.cond);
+		if (r->use_where[0] && r->state != SC_ROW_OTHER)
+			fprintf(out, "    used as %s: %s\n", sc_api_name(r->api), r->use_where);
 		if (r->why[0])
 			fprintf(out, "    %s: %s\n", r->state == SC_ROW_OTHER ? "contract" : "why",
 				r->why);
@@ -92,6 +96,9 @@ void sc_scan_report_text(FILE *out, const struct sc_scan_opts *o, const struct s
 					sc->rows[i].fn.name, sc->rows[i].why);
 	}
 	upper(sc_scan_verdict(sc), verdict, sizeof(verdict));
+	if (!o->quiet)
+		fprintf(out, "\nscanned in %.1f s, %u check(s) at once; %u verdict(s) from the cache "
+			"(--no-cache checks all again)", sc->seconds, sc->jobs, sc->from_cache);
 	fprintf(out, "\n%u passed, %u failed, %u incomplete, %u not checked, %u not one of the "
 		"eight\nVERDICT: %s\n", counts[SC_ROW_PASS], counts[SC_ROW_FAIL],
 		counts[SC_ROW_INCOMPLETE], counts[SC_ROW_NOT_CHECKED], counts[SC_ROW_OTHER], verdict);

@@ -29,4 +29,8 @@ const char *sc_scan_row_verdict(const struct sc_scan_row *r);
 void sc_scan_row_api(const struct sc_scan_row *r, char *buf, size_t size);
 const char *sc_scan_verdict(const struct sc_scan *sc);
 
+/* How the row's API was known: "name", "macro", "guard", "probe"; NULL
+ * for a row judged by none (the JSON's api_from). */
+const char *sc_scan_row_from(const struct sc_scan_row *r);
+
 #endif

@@ -27,16 +27,18 @@ static void row(FILE *out, const struct sc_scan_row *r)
 	key_string(out, "file", r->fn.file, ", ");
 	fprintf(out, "\"line\": %u, ", r->fn.line);
 	key_string(out, "function", r->fn.name, ",\n     ");
-	fprintf(out, "\"api\": %s%s%s, \"api_from\": %s, ",
+	fprintf(out, "\"api\": %s%s%s, ",
 		r->state == SC_ROW_UNPROBED ? "" : "\"",
 		r->state == SC_ROW_UNPROBED ? "null" : sc_api_name(r->api),
-		r->state == SC_ROW_UNPROBED ? "" : "\"",
-		r->state == SC_ROW_OTHER || r->state == SC_ROW_UNPROBED ? "null"
-		: r->api_inferred ? "\"probe\"" : "\"name\"");
+		r->state == SC_ROW_UNPROBED ? "" : "\"");
+	key_string(out, "api_from", sc_scan_row_from(r), ", ");
+	key_string(out, "used_as", r->use_where, ", ");
 	key_string(out, "api_text", api, ", ");
-	if (r->probe_ran)
-		fprintf(out, "\"probe\": {\"matched\": %u, \"cases\": %u},\n     ", r->probe_match,
+	if (r->probe_ran) {
+		fprintf(out, "\"probe\": {\"matched\": %u, \"cases\": %u, ", r->probe_match,
 			r->probe_cases);
+		key_string(out, "first_unlike", r->probe_first, "},\n     ");
+	}
 	else
 		fputs("\"probe\": null,\n     ", out);
 	fprintf(out, "\"static\": %s, \"assembly\": %s, ", r->fn.is_static ? "true" : "false",
@@ -54,7 +56,8 @@ static void row(FILE *out, const struct sc_scan_row *r)
 	}
 	key_string(out, "build", r->build, ",\n     ");
 	key_string(out, "replay", r->replay, ", ");
-	fprintf(out, "\"seconds\": %.1f}", r->seconds);
+	fprintf(out, "\"cached\": %s, \"seconds\": %.1f, \"total_seconds\": %.1f}",
+		r->cached ? "true" : "false", r->seconds, r->total);
 }
 
 void sc_scan_report_json(FILE *out, const struct sc_scan_opts *o, const struct sc_scan *sc)
@@ -65,6 +68,8 @@ void sc_scan_report_json(FILE *out, const struct sc_scan_opts *o, const struct s
 	key_string(out, "scan", sc->dir, ", ");
 	fprintf(out, "\"files\": %u, \"seconds_per_check\": %g, \"seed\": %llu,\n", sc->files,
 		o->seconds, (unsigned long long)o->seed);
+	fprintf(out, "  \"jobs\": %u, \"seconds\": %.1f, \"from_cache\": %u,\n", sc->jobs,
+		sc->seconds, sc->from_cache);
 	fputs("  \"functions\": [\n", out);
 	for (size_t i = 0; i < sc->nrows; i++) {
 		counts[sc->rows[i].state]++;

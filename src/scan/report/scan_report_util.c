@@ -24,7 +24,18 @@ void sc_scan_row_api(const struct sc_scan_row *r, char *buf, size_t size)
 		snprintf(buf, size, "%s (inferred, %u/%u cases)", sc_api_name(r->api),
 			 r->probe_match, r->probe_cases);
 	else
-		snprintf(buf, size, "%s (named)", sc_api_name(r->api));
+		snprintf(buf, size, "%s (%s)", sc_api_name(r->api),
+			 r->use == SC_USE_MACRO ? "mapped" : r->use == SC_USE_GUARD ? "replacement"
+			 : "named");
+}
+
+const char *sc_scan_row_from(const struct sc_scan_row *r)
+{
+	static const char *const uses[] = { NULL, "name", "macro", "guard" };
+
+	if (r->state == SC_ROW_OTHER || r->state == SC_ROW_UNPROBED)
+		return NULL;
+	return r->api_inferred ? "probe" : uses[r->use];
 }
 
 const char *sc_scan_verdict(const struct sc_scan *sc)
