@@ -26,7 +26,7 @@ variant() {
 	fi
 	if ! make -s BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$cflags" \
 		"$dir/libengine.a" "$dir/libstrscpy.a" > "$dir.build.log" 2>&1 ||
-	   ! $cc -std=c11 -D_GNU_SOURCE -Wall -Wextra $cflags tests/test_lib.c tests/test_lib_paths.c \
+	   ! $cc -std=c11 -D_GNU_SOURCE -Wall -Wextra $cflags tests/test_lib.c tests/test_lib_paths.c tests/test_lib_choose.c \
 		-L"$dir" -lengine "$dir/libstrscpy.a" -lpthread -ldl -o "$dir/test_lib" \
 		>> "$dir.build.log" 2>&1; then
 		fail "build_$name: see $dir.build.log"; tail -5 "$dir.build.log"

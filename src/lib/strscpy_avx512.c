@@ -264,7 +264,9 @@ AVX512 static inline ssize_t step32(char *dest, const char *src, size_t count, s
 
 /* Bytes copied with 32-byte vectors before the 64-byte ones start: a
  * string shorter than this runs no 512-bit instruction. */
-#define ZMM_FROM 256
+#ifndef ZMM_FROM
+#define ZMM_FROM 1024
+#endif
 /* Runs shorter than this are not worth aligning dest for. */
 #define ALIGN_RUN 256
 
@@ -349,6 +351,12 @@ AVX512 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char
 	}
 }
 
+/* copy_rest for the AVX2 rounds' long runs (strscpy_avx2_rest_zmm). */
+AVX512 ssize_t strscpy_avx512_rest(char *dest, const char *src, size_t count, size_t res)
+{
+	return copy_rest(dest, src, count, res);
+}
+
 /* Bytes the entry copies inline (three 32-byte loads) before copy_rest. */
 #define HEAD 96
 
@@ -360,7 +368,8 @@ AVX512 __attribute__((noinline)) static ssize_t copy_rest(char *dest, const char
  */
 AVX512 PATH_ALIGN ssize_t strscpy_avx512(char *dest, const char *src, size_t count)
 {
-	VEC_ENTRY(__m256i, 32, HEAD, load32, zeros32, finish32, nul_in32, store32, copy_rest);
+	VEC_ENTRY(__m256i, 32, HEAD, load32, zeros32, finish32, nul_in32, store32,
+		  strscpy_avx2_rest_zmm);
 }
 
 /* The same entry, then the AVX2 path's 32-byte rounds (strscpy_paths.h). */
