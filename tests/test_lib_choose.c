@@ -56,6 +56,58 @@ static int picks(const char *vendor, unsigned family, int avx2, int avx512, int 
 	return 0;
 }
 
+/* Whether this CPU (and the OS) has the feature called name, asked
+ * independently of the library. */
+static int has(const char *name)
+{
+	__builtin_cpu_init();
+	if (strcmp(name, "avx2") == 0)
+		return __builtin_cpu_supports("avx2") != 0;
+	if (strcmp(name, "avx512f") == 0)
+		return __builtin_cpu_supports("avx512f") != 0;
+	if (strcmp(name, "avx512bw") == 0)
+		return __builtin_cpu_supports("avx512bw") != 0;
+	if (strcmp(name, "avx512vl") == 0)
+		return __builtin_cpu_supports("avx512vl") != 0;
+	return -1;
+}
+
+/* A path is unusable only for a feature the CPU lacks, each one named;
+ * the features the x86-64 vector paths use are all there where usable. */
+static void usable_checks(void)
+{
+	static const char *const uses[][5] = {
+		{ "strscpy_avx512", "avx2", "avx512f", "avx512bw", "avx512vl" },
+		{ "strscpy_avx512_avx2", "avx2", "avx512f", "avx512bw", "avx512vl" },
+		{ "strscpy_avx2", "avx2", NULL, NULL, NULL },
+	};
+	struct strscpy_path p[8];
+	size_t n = strscpy_paths(p, 8);
+	char bad[512] = "";
+	int ok = 1;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t u = 0; u < sizeof(uses) / sizeof(uses[0]); u++) {
+			int all = 1;
+			char missing[48] = "";
+
+			if (strcmp(p[i].name, uses[u][0]) != 0)
+				continue;
+			for (int f = 1; f < 5 && uses[u][f]; f++)
+				if (has(uses[u][f]) != 1) {
+					all = 0;
+					snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing),
+						 "%s%s", *missing ? " " : "", uses[u][f]);
+				}
+			if (p[i].usable != all || strcmp(p[i].missing, missing) != 0) {
+				ok = 0;
+				snprintf(bad, sizeof(bad), "%s: usable %d, missing '%s'; the CPU lacks '%s'",
+					 p[i].name, p[i].usable, p[i].missing, missing);
+			}
+		}
+	result("path_unusable_only_for_a_missing_feature", ok, bad);
+}
+
 static void rule_checks(void)
 {
 	char bad[512] = "";
@@ -98,6 +150,7 @@ void choose_checks(void)
 	strscpy_fn fn;
 
 #if STRSCPY_X86_64
+	usable_checks();
 	rule_checks();
 #endif
 	/* The dispatcher runs what the rule (and STRSCPY_PATH) pick here. */
