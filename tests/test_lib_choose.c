@@ -63,6 +63,10 @@ static int has(const char *name)
 	__builtin_cpu_init();
 	if (strcmp(name, "avx2") == 0)
 		return __builtin_cpu_supports("avx2") != 0;
+	if (strcmp(name, "bmi") == 0)
+		return __builtin_cpu_supports("bmi") != 0;
+	if (strcmp(name, "bmi2") == 0)
+		return __builtin_cpu_supports("bmi2") != 0;
 	if (strcmp(name, "avx512f") == 0)
 		return __builtin_cpu_supports("avx512f") != 0;
 	if (strcmp(name, "avx512bw") == 0)
@@ -76,10 +80,10 @@ static int has(const char *name)
  * the features the x86-64 vector paths use are all there where usable. */
 static void usable_checks(void)
 {
-	static const char *const uses[][5] = {
-		{ "strscpy_avx512", "avx2", "avx512f", "avx512bw", "avx512vl" },
-		{ "strscpy_avx512_avx2", "avx2", "avx512f", "avx512bw", "avx512vl" },
-		{ "strscpy_avx2", "avx2", NULL, NULL, NULL },
+	static const char *const uses[][7] = {
+		{ "strscpy_avx512", "avx2", "bmi", "bmi2", "avx512f", "avx512bw", "avx512vl" },
+		{ "strscpy_avx512_avx2", "avx2", "avx512f", "avx512bw", "avx512vl", NULL, NULL },
+		{ "strscpy_avx2", "avx2", NULL, NULL, NULL, NULL, NULL },
 	};
 	struct strscpy_path p[8];
 	size_t n = strscpy_paths(p, 8);
@@ -93,7 +97,7 @@ static void usable_checks(void)
 
 			if (strcmp(p[i].name, uses[u][0]) != 0)
 				continue;
-			for (int f = 1; f < 5 && uses[u][f]; f++)
+			for (int f = 1; f < 7 && uses[u][f]; f++)
 				if (has(uses[u][f]) != 1) {
 					all = 0;
 					snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing),

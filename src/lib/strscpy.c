@@ -42,6 +42,10 @@ size_t strscpy_paths(struct strscpy_path *out, size_t max)
 	strscpy_cpu_read(&cpu);
 	for (size_t i = 0; i < 3; i++) {
 		need(&all[i], cpu.avx2, "avx2");
+		if (i == 0) {
+			need(&all[i], cpu.bmi, "bmi");
+			need(&all[i], cpu.bmi2, "bmi2");
+		}
 		if (i < 2) {
 			need(&all[i], cpu.avx512f, "avx512f");
 			need(&all[i], cpu.avx512bw, "avx512bw");

@@ -171,15 +171,10 @@ AVX2 __attribute__((noinline)) static ssize_t rest_all(char *dest, const char *s
  * The common case of rest_all, without its rare parts (dest's alignment
  * before a long run, the last bytes of a page), which it leaves to
  * rest_all by a tail call: with them inline, every call saved and
- * restored six registers.  With zmm (strscpy_avx512's rest), a run that
- * can go past ZMM_FROM bytes takes its 128-byte rounds up to there and
- * goes on in strscpy_avx512_rest's 64-byte ones: those took 0.77 to 0.83
- * of these rounds' time from 4 KiB, where up to 1 KiB they took 1.1 to
- * 1.4 times as long as the whole of this (AMD Zen 5, docs/speed.md).
+ * restored six registers.
  */
-AVX2 __attribute__((always_inline)) static inline ssize_t rest(char *dest, const char *src,
-							       size_t count, size_t res,
-							       const int zmm)
+AVX2 __attribute__((noinline)) ssize_t strscpy_avx2_rest(char *dest, const char *src,
+							  size_t count, size_t res)
 {
 	size_t room = wat_page_left(src + res);
 	const char *s = src + res;
@@ -187,22 +182,6 @@ AVX2 __attribute__((always_inline)) static inline ssize_t rest(char *dest, const
 
 	if (room > count - res - 1)
 		room = count - res - 1;
-	if (zmm && res < ZMM_FROM && room > ZMM_FROM - res + 256) {
-		for (const char *end = s + ((ZMM_FROM - res) & ~(size_t)127); s != end;
-		     s += 128, d += 128) {
-			__m256i a = load32(s), b = load32(s + 32), c = load32(s + 64);
-			__m256i e = load32(s + 96);
-			__m256i low = _mm256_min_epu8(_mm256_min_epu8(a, b), _mm256_min_epu8(c, e));
-
-			if (zeros32(low))
-				return nul_in4(dest, d, a, b, c, e, (size_t)(s - src));
-			_mm256_storeu_si256((__m256i *)d, a);
-			_mm256_storeu_si256((__m256i *)(d + 32), b);
-			_mm256_storeu_si256((__m256i *)(d + 64), c);
-			_mm256_storeu_si256((__m256i *)(d + 96), e);
-		}
-		return strscpy_avx512_rest(dest, src, count, (size_t)(s - src));
-	}
 	if (room >= ALIGN_RUN && ((uintptr_t)d & 31))
 		return rest_all(dest, src, count, res);
 	for (const char *end = s + (room & ~(size_t)127); s != end; s += 128, d += 128) {
@@ -241,20 +220,6 @@ AVX2 __attribute__((always_inline)) static inline ssize_t rest(char *dest, const
 		return finish32(dest, v, zeros32(v), res, count - res);
 	}
 	return rest_all(dest, src, count, res);
-}
-
-/* The AVX2 path's copy after its entry (strscpy_paths.h). */
-AVX2 __attribute__((noinline)) ssize_t strscpy_avx2_rest(char *dest, const char *src,
-							  size_t count, size_t res)
-{
-	return rest(dest, src, count, res, 0);
-}
-
-/* strscpy_avx512's (strscpy_paths.h). */
-AVX2 __attribute__((noinline)) ssize_t strscpy_avx2_rest_zmm(char *dest, const char *src,
-							      size_t count, size_t res)
-{
-	return rest(dest, src, count, res, 1);
 }
 
 /* Bytes the entry copies inline (three loads) before copy_rest. */

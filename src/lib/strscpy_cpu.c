@@ -28,6 +28,8 @@ void strscpy_cpu_read(struct strscpy_cpu *cpu)
 	 * registers (XCR0): a feature it lacks is not usable. */
 	__builtin_cpu_init();
 	cpu->avx2 = __builtin_cpu_supports("avx2") != 0;
+	cpu->bmi = __builtin_cpu_supports("bmi") != 0;
+	cpu->bmi2 = __builtin_cpu_supports("bmi2") != 0;
 	cpu->avx512f = __builtin_cpu_supports("avx512f") != 0;
 	cpu->avx512bw = __builtin_cpu_supports("avx512bw") != 0;
 	cpu->avx512vl = __builtin_cpu_supports("avx512vl") != 0;
@@ -56,10 +58,11 @@ void strscpy_cpu_read(struct strscpy_cpu *cpu)
 
 void strscpy_cpu_describe(const struct strscpy_cpu *cpu, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s family %u (0x%x) model %u (0x%x); features:%s%s%s; traits:%s%s%s%s%s%s",
+	snprintf(buf, len, "%s family %u (0x%x) model %u (0x%x); features:%s%s%s%s; traits:%s%s%s%s%s%s",
 		 cpu->vendor[0] ? cpu->vendor : "unknown CPU", cpu->family, cpu->family,
 		 cpu->model, cpu->model, STRSCPY_X86_64 ? " sse2" : STRSCPY_AARCH64 ? " neon" : " none",
-		 cpu->avx2 ? " avx2" : "", cpu->avx512 ? " avx512f avx512bw avx512vl" : "",
+		 cpu->avx2 ? " avx2" : "", cpu->bmi && cpu->bmi2 ? " bmi bmi2" : "",
+		 cpu->avx512 ? " avx512f avx512bw avx512vl" : "",
 		 cpu->fp512 ? " fp512" : "", cpu->fp256 ? " fp256" : "",
 		 cpu->avx_vnni ? " avx-vnni" : "", cpu->avx512er ? " avx512er" : "",
 		 cpu->erms ? " erms" : "", cpu->fsrm ? " fsrm" : "");

@@ -22,7 +22,7 @@ struct strscpy_cpu {
 	char vendor[13];     /* "AuthenticAMD", "GenuineIntel", ...; "" if unknown */
 	unsigned family, model;  /* with the extended fields added in */
 	/* Features, each also enabled by the OS (XCR0) where it needs that. */
-	unsigned avx2 : 1, avx512f : 1, avx512bw : 1, avx512vl : 1;
+	unsigned avx2 : 1, bmi : 1, bmi2 : 1, avx512f : 1, avx512bw : 1, avx512vl : 1;
 	unsigned avx512 : 1;     /* F, BW and VL together */
 	/* Traits (CPUID, no measurement): */
 	unsigned fp256 : 1;      /* AMD 8000_001A EAX[2]: FP datapath 256 bits wide

@@ -50,18 +50,6 @@ ssize_t strscpy_avx512_avx2(char *dest, const char *src, size_t count);
 __attribute__((visibility("hidden")))
 #endif
 ssize_t strscpy_avx2_rest(char *dest, const char *src, size_t count, size_t res);
-/* The same, but a run that goes past ZMM_FROM bytes goes on from there in
- * strscpy_avx512_rest's 64-byte rounds: strscpy_avx512's rest. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((visibility("hidden")))
-#endif
-ssize_t strscpy_avx2_rest_zmm(char *dest, const char *src, size_t count, size_t res);
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((visibility("hidden")))
-#endif
-ssize_t strscpy_avx512_rest(char *dest, const char *src, size_t count, size_t res);
-/* Bytes copied in 32-byte vectors before strscpy_avx512's 64-byte rounds. */
-#define ZMM_FROM 1024
 #endif
 #if STRSCPY_AARCH64
 ssize_t strscpy_neon(char *dest, const char *src, size_t count);
