@@ -4,8 +4,9 @@
 #include "vec_avx512.h"
 
 /*
- * Everything here is compiled for AVX-512 F, BW and VL; strscpy() calls
- * these paths only when the CPU (and the OS) has all three.
+ * Everything here is compiled for AVX-512 F, BW and VL and AVX2 (the
+ * 64-byte parts also BMI1 and BMI2); strscpy() calls these paths only
+ * when the CPU (and the OS) has all they use.
  * strscpy_avx512 copies in 64-byte (zmm) vectors from the first byte;
  * strscpy_avx512_avx2 in 32-byte ones only (EVEX-256: for CPUs whose
  * 512-bit operations run in two halves or at a lower clock).  The last
