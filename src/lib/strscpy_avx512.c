@@ -93,9 +93,9 @@ AVX512 static inline ssize_t step32(char *dest, const char *src, size_t count, s
 /*
  * From this many bytes copied, the rounds are of 32-byte vectors: source
  * and dest of a run that long soon outgrow the L1 cache, and there the
- * 32-byte rounds took 0.92 to 0.97 of the 64-byte ones' time at 32 and
- * 64 KiB, while up to 16 KiB the 64-byte ones took 0.75 to 0.87 of theirs
- * (AMD Zen 5, docs/speed.md).
+ * AVX2 path's 32-byte rounds took 0.92 to 0.97 of the 64-byte ones' time
+ * at 32 and 64 KiB, while at 4 and 16 KiB the 64-byte ones took 0.74 to
+ * 0.85 of theirs (AMD Zen 5, docs/speed.md).
  */
 #define YMM_AFTER 16384
 
