@@ -42,19 +42,6 @@
  */
 #define DST_SKEW 2048
 
-const size_t lens[NLEN] = { 0, 1, 7, 8, 15, 16, 31, 32, 63, 64, 255, 256, 1024, 4096, 16384,
-			    65536 };
-
-const struct bench_case cases[NCASE] = {
-	{ "aligned, fits", 0, 0, 0 },
-	{ "aligned, truncated", 0, 0, 1 },
-	{ "misaligned (src+13, dest+5), fits", 13, 5, 0 },
-	{ "misaligned (src+13, dest+5), truncated", 13, 5, 1 },
-};
-
-struct bench_impl impls[MAX_IMPL];
-size_t nimpl;
-double ns[NCASE][MAX_IMPL][NLEN];
 static volatile long sink;
 
 static double now_ns(void)
@@ -87,8 +74,6 @@ static int cmp_double(const void *a, const void *b)
 /* Every batch's time: [case][length][implementation][round of all passes]. */
 static double smp[NCASE][NLEN][MAX_IMPL][MAX_ROUNDS];
 static int nsmp[NCASE][NLEN];
-double path_gap[NCASE][NLEN];
-size_t path_gap_to[NCASE][NLEN];
 
 /* One pass over a cell: trials rounds, each one batch of every
  * implementation in an order that rotates. */
@@ -140,8 +125,8 @@ static double median_ratio(size_t c, size_t j, size_t a, size_t b)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* The table from the samples; and the first usable path (strscpy's
- * choice) against every other path, round by round. */
+/* The table from the samples; and the path strscpy() runs (impls[1]:
+ * bench_impls puts it first) against every other path, round by round. */
 static void tabulate(size_t chosen)
 {
 	for (size_t c = 0; c < NCASE; c++)
@@ -182,14 +167,6 @@ static void print_case(size_t c)
 	}
 }
 
-size_t bench_find(const char *name)
-{
-	for (size_t i = 0; i < nimpl; i++)
-		if (strcmp(impls[i].name, name) == 0)
-			return i;
-	return (size_t)-1;
-}
-
 static void loadavg(char *buf, size_t n)
 {
 	FILE *fp = fopen("/proc/loadavg", "r");
@@ -201,13 +178,14 @@ static void loadavg(char *buf, size_t n)
 		fclose(fp);
 }
 
-static int plot(const char *path, int trials, const char *load0, const char *load1)
+static int plot(const char *path, int trials, const char *load0, const char *load1,
+		const char *cpu)
 {
 	static double g[2][MAX_IMPL * NLEN];
 	const char *names[MAX_IMPL];
 	int dashed[MAX_IMPL];
 	struct svg_panel panels[2] = { { cases[0].title, g[0] }, { cases[3].title, g[1] } };
-	char sub[256];
+	char sub[384];
 	FILE *fp = fopen(path, "w");
 	int rc;
 
@@ -224,8 +202,8 @@ static int plot(const char *path, int trials, const char *load0, const char *loa
 		}
 	}
 	snprintf(sub, sizeof(sub), "make bench: median of %d interleaved batches per point, "
-		 "%ld cores, load average %s at start, %s at end", trials, sysconf(_SC_NPROCESSORS_ONLN),
-		 load0, load1);
+		 "%.*s, %ld cores, load average %s at start, %s at end", trials,
+		 (int)strcspn(cpu, ";"), cpu, sysconf(_SC_NPROCESSORS_ONLN), load0, load1);
 	rc = svg_plot(fp, "strscpy and its relatives: throughput by string length", sub, panels, 2,
 		      lens, NLEN, names, dashed, nimpl);
 	if (fclose(fp) != 0 || rc != 0) {
@@ -236,17 +214,12 @@ static int plot(const char *path, int trials, const char *load0, const char *loa
 	return 0;
 }
 
-int bench_is_path(size_t i)
-{
-	return strncmp(impls[i].name, "strscpy_", 8) == 0 && strcmp(impls[i].name, "strscpy_pad") != 0;
-}
-
 int main(int argc, char **argv)
 {
 	int trials = 31, passes = 9, opt, loops = 0;
 	double batch_us = 100;
 	const char *svg = "build/bench/bench.svg";
-	char load0[32], load1[32];
+	char load0[32], load1[32], cpu[256], path[320];
 	char *srcbuf, *exactbuf, *dstbuf;
 
 	while ((opt = getopt(argc, argv, "t:p:b:o:ql")) != -1) {
@@ -295,10 +268,12 @@ int main(int argc, char **argv)
 				measure(c, j, srcbuf, exactbuf, dstbuf, trials, batch_us * 1000);
 	tabulate(1);
 	loadavg(load1, sizeof(load1));
-	printf("Time per call relative to the project's strscpy (%s first usable path; "
-	       "2.00 = twice as slow, 0.50 = twice as fast);\nmedian of %d interleaved batches "
+	bench_host(cpu, sizeof(cpu), path, sizeof(path));
+	printf("Host: %s\nstrscpy() runs %s\n", cpu, path);
+	printf("Time per call relative to the project's strscpy (2.00 = twice as slow, 0.50 = "
+	       "twice as fast);\nmedian of %d interleaved batches "
 	       "(%d passes of %d) of ~%.0f us; %ld cores, load average %s at start, %s at end.\n",
-	       impls[1].name, trials * passes, passes, trials, batch_us,
+	       trials * passes, passes, trials, batch_us,
 	       sysconf(_SC_NPROCESSORS_ONLN), load0, load1);
 	for (size_t c = 0; c < NCASE; c++)
 		print_case(c);
@@ -310,5 +285,5 @@ int main(int argc, char **argv)
 					     : "");
 	printf(".\n");
 	bench_summary();
-	return plot(svg, trials * passes, load0, load1) ? 1 : 0;
+	return plot(svg, trials * passes, load0, load1, cpu) ? 1 : 0;
 }

@@ -1,8 +1,8 @@
 /*
  * bench.h - what the benchmark's parts share: the lengths and cases it
  * times, the implementations, and the table of times they fill
- * (bench.c measures and prints it, bench_summary.c sums it up by length
- * band and against the targets).
+ * (bench_table.c holds it, bench.c measures and prints it,
+ * bench_summary.c sums it up by length band and against the targets).
  */
 #ifndef BENCH_H
 #define BENCH_H
@@ -29,7 +29,7 @@ extern size_t nimpl;
  * times the median of their ratios to it batch by batch. */
 extern double ns[NCASE][MAX_IMPL][NLEN];
 
-/* The first usable path (strscpy's choice) against the other paths, for
+/* The path strscpy() runs (impls[1]) against the other paths, for
  * each cell: the largest, over the paths, of the median over rounds of
  * its time over theirs (round by round), and which path that was. */
 extern double path_gap[NCASE][NLEN];
@@ -40,6 +40,10 @@ int bench_is_path(size_t i);
 
 /* The index of the implementation called name, or (size_t)-1. */
 size_t bench_find(const char *name);
+
+/* This host: its CPU (vendor, family, model, features, traits) and the
+ * path strscpy() runs with the reason, one line each (bench_impls.c). */
+void bench_host(char *cpu, size_t cpulen, char *path, size_t pathlen);
 
 /* The summary lines by length band and the targets; returns how many
  * targets were missed. */

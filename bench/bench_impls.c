@@ -1,10 +1,13 @@
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 
 #include "../ref/ref.h"
 #include "../src/lib/strscpy.h"
-#include "../src/lib/strscpy_paths.h"
+#include "../src/lib/strscpy_cpu.h"
+#include "bench.h"
 #include "bench_impls.h"
 
 /* A bench_fn around a call that needs only (d, s, n).  Each starts a
@@ -122,10 +125,17 @@ size_t bench_impls(struct bench_impl *out, size_t max)
 		{ "memcpy (length known)", "memcpy", plain_memcpy, 2, -1 },
 	};
 
+	const char *chosen;
+
+	strscpy_chosen(&chosen, NULL);
 	if (max)
 		out[n++] = (struct bench_impl){ "strscpy", "strscpy", own_strscpy, 0, -1 };
-	for (size_t i = 0; i < np && i < 8 && n < max; i++) {
-		if (!p[i].usable)
+	/* The path strscpy() runs first (the paths' baseline), then the
+	 * others this CPU runs, widest first. */
+	for (size_t k = 0; k < 2 * np && n < max; k++) {
+		size_t i = k % np;
+
+		if (!p[i].usable || i >= 8 || (k < np) != (strcmp(p[i].name, chosen) == 0))
 			continue;
 		path_fn[i] = p[i].fn;
 		/* "strscpy_avx2" -> column "avx2", "strscpy_avx512" -> "avx512" */
@@ -137,4 +147,16 @@ size_t bench_impls(struct bench_impl *out, size_t max)
 	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]) && n < max; i++)
 		out[n++] = rest[i];
 	return n;
+}
+
+void bench_host(char *cpu, size_t cpulen, char *path, size_t pathlen)
+{
+	struct strscpy_cpu c;
+	const char *name, *why, *forced = getenv("STRSCPY_PATH");
+
+	strscpy_cpu_read(&c);
+	strscpy_cpu_describe(&c, cpu, cpulen);
+	strscpy_chosen(&name, &why);
+	snprintf(path, pathlen, "%s (%s)%s%s", name, why, forced ? "; STRSCPY_PATH=" : "",
+		 forced ? forced : "");
 }

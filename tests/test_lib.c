@@ -6,7 +6,8 @@
  * the models and the concurrent checks.  Prints "PASS name" / "FAIL name:
  * why" / "SKIP name: why".
  *
- *   test_lib [-q] [-t TAG] [CHECK...]
+ *   test_lib [-q] [-t TAG] [CHECK...]   (CHECK: edge choose grid random guard
+ *            bytes nul race models relations; none: all)
  *     -q       quick: every 7th grid case (sanitizers, qemu)
  *     -t TAG   appended to each check name (the build variant)
  */
@@ -304,12 +305,14 @@ int main(int argc, char **argv)
 	}
 	if (wanted(argc, argv, "edge"))
 		fixed_cases();
+	if (wanted(argc, argv, "choose"))
+		choose_checks();
 	np = strscpy_paths(paths, 8);
 	for (size_t i = 0; i < np; i++) {
 		if (paths[i].usable)
 			path_checks((void *)paths[i].fn, paths[i].name, argc, argv);
 		else
-			printf("SKIP %s%s: this CPU cannot run it\n", paths[i].name, tag);
+			printf("SKIP %s%s: this CPU lacks %s\n", paths[i].name, tag, paths[i].missing);
 	}
 	/* strscpy() itself: the path it chose, through its own entry. */
 	if (wanted(argc, argv, "grid")) {

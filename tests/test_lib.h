@@ -40,6 +40,9 @@ void race(const char *name, enum sc_race_kind kind, enum sc_api api, void *fn);
 /* No check named on the command line, or this one. */
 int wanted(int argc, char **argv, const char *name);
 
+/* Which path strscpy() runs and why (test_lib_choose.c). */
+void choose_checks(void);
+
 /* Every check of one path of strscpy (test_lib_paths.c). */
 void path_checks(void *fn, const char *name, int argc, char **argv);
 

@@ -8,13 +8,14 @@
  *
  *   strscpy_word   portable C, word at a time (every target)
  *   strscpy_sse2   x86-64: 16-byte vectors (every x86-64 CPU)
- *   strscpy_avx512 x86-64: 32-byte EVEX vectors for short strings, 64-byte
- *                  ones for long runs, masked loads and stores at page ends
- *                  and at the end; only on a CPU with AVX-512 F, BW and VL
- *   strscpy_avx512_avx2  the AVX-512 path's entry (the first 96 bytes,
- *                  the last ones in one masked store), then the AVX2 path's
- *                  rounds: for CPUs that run 512-bit vectors in two halves
- *                  (AMD Zen 4), where those rounds are faster (docs/speed.md)
+ *   strscpy_avx512 x86-64: 32-byte EVEX vectors (the first 96 bytes, the
+ *                  last ones in one masked store), the AVX2 path's rounds
+ *                  up to ZMM_FROM bytes, 64-byte ones after; only on a CPU
+ *                  with AVX-512 F, BW and VL; for CPUs that run 512-bit
+ *                  operations at full width and clock (docs/speed.md)
+ *   strscpy_avx512_avx2  the same without 64-byte vectors (EVEX-256, as
+ *                  glibc's *_evex): for CPUs that run 512-bit operations
+ *                  in two halves (AMD Zen 4) or at a lower clock
  *   strscpy_avx2   x86-64: 32-byte vectors; only on a CPU with AVX2
  *   strscpy_neon   aarch64: 16-byte NEON vectors (every aarch64 CPU)
  */
@@ -57,12 +58,14 @@ ssize_t strscpy_neon(char *dest, const char *src, size_t count);
 struct strscpy_path {
 	const char *name;  /* its exported symbol */
 	strscpy_fn fn;
-	int usable;        /* this CPU runs it */
+	int usable;        /* this CPU runs it: it has every feature the path uses */
+	char missing[48];  /* if not, the features it lacks ("avx512bw avx512vl") */
 };
 
 /*
- * The paths of this build, best first, written to out (at most max);
- * returns how many there are.  strscpy() uses the first usable one.
+ * The paths of this build, widest first, written to out (at most max);
+ * returns how many there are.  strscpy() runs the one strscpy_choose()
+ * (strscpy_cpu.h) picks of the usable ones.
  * Linked statically only (tests, benchmark, fuzzers): not exported.
  */
 #if defined(__GNUC__) || defined(__clang__)

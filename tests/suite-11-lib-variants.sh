@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# tier: test
+# The library in every build variant that runs here (make test only; the
+# check tier's quick run of every path is suite-10-lib): tests/test_lib.c
+# built with the sanitizers under clang and gcc, plain -O2 (every check in
+# full, the concurrent ones too), the big-endian and 32-bit word paths and
+# aligned-only loads forced, a real 32-bit x86 build, real big-endian s390x
+# and ppc32 under qemu-user, each variant checking every path of strscpy it
+# has (test_lib_paths.c); plus warnings under both compilers and install.
+set -u
+cd "$(dirname "$0")/.."
+top=$PWD
+out=build/test/lib
+mkdir -p "$out"
+
+. tests/common.sh
+
+# variant NAME CC AR CFLAGS RUNNER TEST_ARGS...  (the race checks are left
+# out under qemu-user, which runs the two threads too unevenly to overlap)
+variant() {
+	local name=$1 cc=$2 ar=$3 cflags=$4 runner=$5
+	shift 5
+	local dir=$out/$name
+	if ! command -v "$cc" >/dev/null 2>&1; then
+		skip "build_$name: $cc not installed (.ci/run installs it)"
+		return
+	fi
+	if ! make -s BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$cflags" \
+		"$dir/libengine.a" "$dir/libstrscpy.a" > "$dir.build.log" 2>&1 ||
+	   ! $cc -std=c11 -D_GNU_SOURCE -Wall -Wextra $cflags tests/test_lib.c tests/test_lib_paths.c tests/test_lib_choose.c \
+		-L"$dir" -lengine "$dir/libstrscpy.a" -lpthread -ldl -o "$dir/test_lib" \
+		>> "$dir.build.log" 2>&1; then
+		fail "build_$name: see $dir.build.log"; tail -5 "$dir.build.log"
+		return
+	fi
+	pass "build_$name"
+	# A program that cannot start (or dies) without a FAIL line is one.
+	$runner "$dir/test_lib" -t "@$name" "$@" > "$dir.out" 2>&1
+	local rc=$?
+	cat "$dir.out"
+	if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$dir.out"; then
+		fail "run_$name: exit $rc: $(tail -1 "$dir.out")"
+	fi
+}
+
+export ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1
+export UBSAN_OPTIONS=print_stacktrace=1
+
+variant o2-gcc gcc ar "-O2 -g" ""
+variant asan-ubsan-clang clang ar "$SAN" "" -q
+variant asan-ubsan-gcc gcc ar "$SAN" "" -q
+variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" edge grid guard bytes random race
+variant word32-forced gcc ar "-O2 -g -DWAT_WORD_BITS=32" "" edge grid guard bytes random race
+variant aligned-loads-forced gcc ar "-O2 -g -DWAT_UNALIGNED=0" "" edge grid guard bytes random
+variant big-endian-word32-forced clang ar "-O2 -g -DWAT_BIG_ENDIAN=1 -DWAT_WORD_BITS=32" "" edge grid guard bytes random
+# Debian's gcc-12-multilib lacks the i386 <asm/...> headers (gcc-multilib
+# links them, but conflicts with the cross compilers); x86's uapi headers
+# serve both word sizes (they test __i386__), as that link does.
+mkdir -p "$out/m32-include"
+rm -rf "$out/m32-include/asm"
+ln -s /usr/include/x86_64-linux-gnu/asm "$out/m32-include/asm"
+qemu_i386() { qemu-i386 -L / "$@"; }
+case $(m32_how) in
+native)	variant i386-m32 gcc ar "-O2 -g -m32 -isystem $top/$out/m32-include" "" edge grid guard bytes random race ;;
+qemu)	# This kernel runs no 32-bit program: qemu-user does (slower: -q).
+	variant i386-m32 gcc ar "-O2 -g -m32 -isystem $top/$out/m32-include" qemu_i386 -q edge grid guard bytes random ;;
+*)	skip "build_i386-m32: gcc -m32 needs gcc-12-multilib (and a kernel with its 32-bit mode, or qemu-user)" ;;
+esac
+qemu_s390x() { qemu-s390x -L /usr/s390x-linux-gnu "$@"; }
+qemu_ppc() { qemu-ppc -L /usr/powerpc-linux-gnu "$@"; }
+if command -v qemu-s390x >/dev/null; then
+	variant s390x-qemu s390x-linux-gnu-gcc s390x-linux-gnu-ar \
+		"-O2 -g -fsanitize=undefined -fno-sanitize-recover=all" qemu_s390x -q edge grid guard bytes
+else
+	skip "build_s390x-qemu: qemu-user not installed"
+fi
+if command -v qemu-ppc >/dev/null; then
+	variant ppc32-qemu powerpc-linux-gnu-gcc powerpc-linux-gnu-ar \
+		"-O2 -g -fsanitize=undefined -fsanitize-undefined-trap-on-error" qemu_ppc -q edge grid guard bytes
+else
+	skip "build_ppc32-qemu: qemu-user not installed"
+fi
+
+# Warning-free library and engine under both compilers.
+for cc in gcc clang; do
+	if make -s BUILD="$out/werror-$cc" CC=$cc CFLAGS="-O2 -Werror" \
+		"$out/werror-$cc/libengine.a" "$out/werror-$cc/libstrscpy.so" > "$out/werror-$cc.log" 2>&1; then
+		pass "warning_free_$cc"
+	else
+		fail "warning_free_$cc: see $out/werror-$cc.log"
+	fi
+done
+
+# make install honours PREFIX and DESTDIR; a program builds against it.
+dest=$top/$out/destdir
+rm -rf "$dest"
+if make -s install DESTDIR="$dest" PREFIX=/opt/strscpy > "$out/install.log" 2>&1 &&
+   [ -f "$dest/opt/strscpy/include/strscpy.h" ] && [ -f "$dest/opt/strscpy/lib/libstrscpy.a" ] &&
+   [ -f "$dest/opt/strscpy/lib/libstrscpy.so" ] && grep -q 'prefix=/opt/strscpy' "$dest/opt/strscpy/lib/pkgconfig/strscpy.pc"; then
+	pass "install_destdir_prefix"
+else
+	fail "install_destdir_prefix: see $out/install.log"
+fi
+cat > "$out/use.c" <<'C'
+#include <errno.h>
+#include <strscpy.h>
+int main(void) { char d[4]; return strscpy(d, "abcd", sizeof d) == -E2BIG && d[3] == 0 ? 0 : 1; }
+C
+if gcc -Wall -Wextra -Werror -I"$dest/opt/strscpy/include" "$out/use.c" "$dest/opt/strscpy/lib/libstrscpy.a" -o "$out/use" &&
+   "$out/use"; then
+	pass "installed_header_and_library_usable"
+else
+	fail "installed_header_and_library_usable"
+fi
+# An installed strcheck runs without the build tree that made it (here
+# moved away, and run from another directory): it checks the installed
+# libstrscpy.so by default, and passes it.
+ibuild=$top/$out/install-build
+idest=$top/$out/install-destdir
+iprefix=/opt/strcheck
+rm -rf "$ibuild" "$ibuild.moved" "$idest"
+if make -s install BUILD="$ibuild" DESTDIR="$idest" PREFIX=$iprefix > "$out/install-strcheck.log" 2>&1; then
+	mv "$ibuild" "$ibuild.moved"
+	(cd / && "$idest$iprefix/bin/strcheck" --grid-case=0-999) > "$out/installed-run.txt" 2>&1
+	rc=$?
+	lib=$(cd "$idest$iprefix/lib" && pwd -P)/libstrscpy.so
+	if [ $rc -eq 0 ] && grep -q "^strcheck: strscpy in $lib," "$out/installed-run.txt" &&
+	   grep -q '^VERDICT: PASS' "$out/installed-run.txt"; then
+		pass "installed_strcheck_checks_installed_library"
+	else
+		fail "installed_strcheck_checks_installed_library: exit $rc, see $out/installed-run.txt"
+	fi
+	missing=
+	for f in bin/strcheck include/strscpy.h lib/libstrscpy.a lib/libstrscpy.so lib/pkgconfig/strscpy.pc \
+		 $( [ -f docs/strcheck.1 ] && echo share/man/man1/strcheck.1); do
+		[ -f "$idest$iprefix/$f" ] || missing="$missing $f"
+	done
+	[ -z "$missing" ] && pass "install_puts_every_file" || fail "install_puts_every_file: missing$missing"
+	mv "$ibuild.moved" "$ibuild"
+	make -s uninstall BUILD="$ibuild" DESTDIR="$idest" PREFIX=$iprefix >> "$out/install-strcheck.log" 2>&1
+	left=$(find "$idest" ! -type d | head -5)
+	[ -z "$left" ] && [ -d "$idest$iprefix" ] && pass "uninstall_leaves_nothing" ||
+		fail "uninstall_leaves_nothing: left$(echo " $left")"
+else
+	fail "installed_strcheck_checks_installed_library: make install failed, see $out/install-strcheck.log"
+fi
