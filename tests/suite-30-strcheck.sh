@@ -61,7 +61,7 @@ zoo_name() {
 zoo_cpu_lacks() {
 	local need flags f
 	case $1:$2 in
-	build/libstrscpy.so:strscpy_avx512) need="avx512f avx512bw avx512vl" ;;
+	build/libstrscpy.so:strscpy_avx512) need="avx512f avx512bw avx512vl bmi1 bmi2" ;;
 	build/libstrscpy.so:strscpy_avx512_avx2) need="avx512f avx512bw avx512vl avx2" ;;
 	build/libstrscpy.so:strscpy_avx2) need=avx2 ;;
 	build/libstrscpy.so:strscpy_sse2) need=sse2 ;;
