@@ -300,15 +300,14 @@ cat > "$out/probe_page.c" <<'EOF_PP'
 #include <stddef.h>
 #include <stdint.h>
 #include <unistd.h>
-static int fds[2] = { -1, -1 };
-__attribute__((constructor)) static void init(void)
-{
-	if (pipe(fds) != 0)
-		fds[0] = fds[1] = -1;
-}
+static int fds[2] = { -1, -1 }, made;
 static int readable(const char *p)
 {
 	char c;
+	/* made at the first probe: a constructor's descriptors do not
+	 * outlast the load (docs/tamper.md) */
+	if (!made++ && pipe(fds) != 0)
+		fds[0] = fds[1] = -1;
 	if (write(fds[1], p, 1) != 1)
 		return 0;
 	return read(fds[0], &c, 1) == 1;
@@ -335,8 +334,9 @@ cc -O1 -shared -fPIC -o "$out/probe_page.so" "$out/probe_page.c"
 r=$($T check "$out/probe_page.so" strscpy strscpy 0 40 | tail -1)
 check syscall_probe_passes_traced "$([ "$r" = PASS ]; echo $?)" "$r"
 $T dump "$out/probe_page.so" strscpy strscpy 0 > "$out/probe_dump.txt"
-n=$(grep -c ' r src+0 1 .*flags 2$' "$out/probe_dump.txt")
-[ "$n" -ge 2 ]  # the kernel's read of src[0], and the copy's
+n=$(grep -c ' r src+0 1 .*flags 22\?$' "$out/probe_dump.txt")
+# the kernel's read of src[0] (flagged: 0x20, made in a system call), and the copy's
+[ "$n" -ge 2 ] && grep -q ' r src+0 1 .*flags 22$' "$out/probe_dump.txt"
 check syscall_read_recorded "$?" "src[0] read $n time(s) (see $out/probe_dump.txt)"
 $SC --impl="$out/probe_page.so" --traced-case=15 > "$out/probe_case15.out" 2>&1
 rc=$?

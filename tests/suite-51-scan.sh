@@ -314,7 +314,9 @@ bad = [l for i, l in enumerate(lines) if re.search(r"  (INCOMPLETE|NOT-CHECKED) 
 print(len(bad))
 PY
 )
-check interrupted_scan "$([ $rc = 3 ] && [ "$(grep -c 'why: the scan was interrupted (signal 2)' "$out/int.txt")" -ge 8 ] &&
+# (how many checks had started in that second depends on the machine: at
+# least one had not, and every row without a verdict says why)
+check interrupted_scan "$([ $rc = 3 ] && [ "$(grep -c 'why: the scan was interrupted (signal 2)' "$out/int.txt")" -ge 1 ] &&
 	[ "$nowhy" = 0 ] && grep -q '^ *contract: not one of the eight: returns nothing' "$out/int.txt" &&
 	[ "$left" = 0 ]; echo $?)" "exit $rc, $left process(es) left: $(head -c 300 "$out/int.txt")"
 

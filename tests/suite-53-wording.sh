@@ -40,7 +40,7 @@ bad_underread_align   | strscpy     | --no-race | underread (rule no-fault)     
 bad_unaligned_cross_page | strscpy  | --no-race | overread (rule no-fault)          | ^faulted: read at src\+1, 1 byte past the last byte it may read \(src\+0\), in the guard page after the source$
 bad_exact_fit         | strscpy     | --no-race | overwrite (rule no-write-past-count) | ^wrote 1 byte at or past dest\+count, the first at dest\+count\+0$
 bad_writes_src        | strscpy     | --no-race | src-write (rule no-fault)         | ^faulted: write at src\+0, in the read-only pages of the source$
-bad_haszero_no_not    | strscpy     | --no-race | retval (rule return-value)        | ^returned [0-9]+, expected [0-9]+$
+bad_strlcpy_ret_copied | strlcpy    | --no-race | retval (rule return-value)        | ^returned [0-9]+, expected [0-9]+$
 bad_no_nul_on_trunc   | strscpy     | --no-race | termination (rule nul-terminated) | ^dest\[[0-9]+\] = 0x[0-9a-f]{2}, expected the NUL there$
 bad_keep_mask         | strscpy     | --no-race | content (rule copied-bytes)       | ^dest\[[0-9]+\] = 0x[0-9a-f]{2}, expected 0x[0-9a-f]{2} \(1 byte differs before the NUL\)$
 bad_leak_final_word   | strscpy     | --no-race | leak (rule no-leak-after-nul)     | ^dest\[[0-9]+\] = 0x[0-9a-f]{2} after the NUL: neither left alone nor zeroed \([0-9]+ bytes\), a source byte$

@@ -115,7 +115,7 @@ void random_cases(void)
 		uint64_t bad = 0, bad_libc = 0;
 		struct sc_finding f[2];
 		void *lib = libc_fn((enum sc_api)api);
-		char name[80], why[300] = "";
+		char name[80], why[512] = "";
 
 		for (uint64_t i = 0; i < 5000; i++) {
 			memset(&r2, (int)(i % 251), sizeof(r2));

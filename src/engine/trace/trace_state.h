@@ -57,6 +57,13 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx);
 void sc_trace_protect(void);
 void sc_trace_unprotect(void);
 
+/* Whether [a, a + len) overlaps [p, p + n) (trace_record.c). */
+int sc_trace_overlaps(uint64_t a, uint64_t len, const unsigned char *p, size_t n);
+
+/* Keep one access of the traced call (the source's when dest is 0, else
+ * dest's): a fault's operand, an onward instruction's, the kernel's. */
+void sc_trace_record(uint64_t ip, uint64_t lo, uint32_t len, int write, int dest, unsigned flags);
+
 /* An access the kernel made for the candidate (a system call performed by
  * the tracer, trace_systrap.c): recorded where traced, then watched and
  * flipped as an instruction's (trace_hook.c). */
