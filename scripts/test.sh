@@ -7,7 +7,9 @@
 # this script counts them, gives each suite's time, and ends with "N passed,
 # N failed" (non-zero exit on any failure).  A suite that exits non-zero
 # without a FAIL line counts as one failure, so a crash cannot pass
-# silently; so does a suite with no tier line.
+# silently; so does a suite with no tier line.  A suite learns the tier
+# it runs in from STRCHECK_TIER (a check-tier suite may keep its slowest
+# part for the test tier; run alone, it runs everything).
 #
 # Suites run TEST_JOBS at a time (default: 2, or 1 on a one-core machine),
 # most of them being one busy process: on CI's two cores that halves the
@@ -66,7 +68,7 @@ run_suite() {
 	local suite=$1 name out rc t0=$SECONDS
 	name=$(basename "$suite" .sh)
 	out=build/test/$name.log
-	bash "$suite" > "$out" 2>&1
+	STRCHECK_TIER=$tier bash "$suite" > "$out" 2>&1
 	rc=$?
 	if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$out"; then
 		echo "FAIL $name: exited with status $rc (see $out)" >> "$out"
