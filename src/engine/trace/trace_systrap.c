@@ -14,14 +14,15 @@
  * and records the bytes the kernel read from the source (write, pwrite64,
  * sendto) or stored into dest (read, pread64, recvfrom) as accesses.  The
  * calls that take their buffers through an iovec (readv, writev and their
- * p- and 2-forms) cannot be judged by a filter, which sees no memory: they
- * trap always, are performed the same way, and each segment the kernel
+ * p- and 2-forms, sendmsg and recvmsg) cannot be judged by a filter, which
+ * sees no memory: they trap always, are performed the same way, and each segment the kernel
  * used is recorded.  The re-issued call passes every other filter (the
  * sandbox's) again.
  */
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 
 #include "trace_state.h"
@@ -50,8 +51,9 @@ long sc_trace_syscall6(long nr, long a, long b, long c, long d, long e, long f);
 extern const char sc_trace_sys_ret[];
 
 /* The calls trapped, by the argument that points (the buffer or path; -1:
- * an iovec, trapped always); what the kernel does with a buffer: 'r' reads
- * it, 'w' stores, 0 a path; the name a finding gives it. */
+ * an iovec, -2: a msghdr's iovec, both trapped always); what the kernel
+ * does with a buffer: 'r' reads it, 'w' stores, 0 a path; the name a
+ * finding gives it. */
 static const struct { int nr, arg; char does; const char *name; } rows[] = {
 	{ __NR_write, 1, 'r', "write" },     { __NR_pwrite64, 1, 'r', "pwrite64" },
 	{ __NR_sendto, 1, 'r', "sendto" },   { __NR_read, 1, 'w', "read" },
@@ -64,6 +66,7 @@ static const struct { int nr, arg; char does; const char *name; } rows[] = {
 	{ __NR_writev, -1, 'r', "writev" },  { __NR_pwritev, -1, 'r', "pwritev" },
 	{ __NR_pwritev2, -1, 'r', "pwritev2" }, { __NR_readv, -1, 'w', "readv" },
 	{ __NR_preadv, -1, 'w', "preadv" },  { __NR_preadv2, -1, 'w', "preadv2" },
+	{ __NR_sendmsg, -2, 'r', "sendmsg" }, { __NR_recvmsg, -2, 'w', "recvmsg" },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -166,9 +169,19 @@ int sc_trace_sys(siginfo_t *si, void *uctx)
 			r++;
 		/* An iovec's segments, copied while the arenas are still open
 		 * (the array itself could lie in them). */
-		if (r < NROWS && rows[r].arg < 0 && g[REG_RSI])
-			for (; nv < IOV_KEPT && nv < (size_t)g[REG_RDX]; nv++)
-				iov[nv] = ((const struct iovec *)g[REG_RSI])[nv];
+		if (r < NROWS && rows[r].arg < 0 && g[REG_RSI]) {
+			const struct iovec *v = (const struct iovec *)g[REG_RSI];
+			size_t cnt = (size_t)g[REG_RDX];
+
+			if (rows[r].arg == -2) {  /* sendmsg, recvmsg: the msghdr's */
+				const struct msghdr *m = (const struct msghdr *)g[REG_RSI];
+
+				v = m->msg_iov;
+				cnt = v ? (size_t)m->msg_iovlen : 0;
+			}
+			for (; nv < IOV_KEPT && nv < cnt; nv++)
+				iov[nv] = v[nv];
+		}
 		sc_trace_protect();
 		if (r < NROWS && rows[r].does && left && rows[r].arg >= 0)
 			sc_trace_kernel_access(ip, (uint64_t)g[REG_RSI], left, rows[r].does == 'w',
