@@ -56,6 +56,26 @@ static int in_view(const struct sc_emu_view *v, int k, uint64_t a, uint64_t len)
 	return sc_trace_inside(a, v[k].data, v[k].len) && sc_trace_inside(a + len - 1, v[k].data, v[k].len);
 }
 
+/* One element of a string instruction performed onward (sc_emu_rep):
+ * recorded, watched and flipped where it touches a closed page; nonzero
+ * stops the instruction there (a flip: the rest runs natively). */
+static int onward_element(uint64_t ip, const struct sc_mem_op *ops, int n)
+{
+	size_t first = T.t->n;
+	int traced = 0;
+
+	for (int i = 0; i < n; i++)
+		if ((ops[i].flags & SC_MEM_READ && closed(ops[i].addr, ops[i].len, 0)) ||
+		    (ops[i].flags & SC_MEM_WRITE && closed(ops[i].addr, ops[i].len, 1)))
+			traced = 1;
+	if (!traced)
+		return 0;
+	sc_calls++;  /* progress, for the watchdog */
+	sc_trace_record_ops(ip, ops, n, 0, 0, 0);
+	T.step_first = first;
+	return sc_trace_done(T.t);
+}
+
 /* The instruction at RIP, an access inside the arenas' views, performed
  * onward: recorded, watched and flipped where it touches a closed page,
  * as its fault would have been.  0 if it is not one (nothing done). */
@@ -67,6 +87,11 @@ static int onward_access(ucontext_t *uc)
 	size_t first = T.t->n;
 	int rep, n = sc_decode_mem(uc, ops, SC_MEM_OPS_MAX, &rep), traced = 0;
 
+	/* movs, stos, lods (rep or not) element by element; scas, cmps: no.
+	 * A rep one left unfinished (a flip, an element outside the views)
+	 * goes on natively. */
+	if (n > 0 && sc_emu_rep(uc, v, onward_element) > 0)
+		return (uint64_t)uc->uc_mcontext.gregs[REG_RIP] != ip;
 	if (n <= 0 || rep || !sc_emu_can(uc))
 		return 0;
 	for (int i = 0; i < n; i++) {

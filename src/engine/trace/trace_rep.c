@@ -1,8 +1,10 @@
 /*
- * trace_rep.c - rep movs and rep stos performed by the tracer one element
- * at a time (trace_emulate.h, sc_emu_rep): glibc's memcpy and memset use
- * rep movsb and rep stosb for long copies, and a single step per element
- * costs a debug trap each (about 16.5 us here).
+ * trace_rep.c - movs, stos and lods, with rep or without, performed by the
+ * tracer one element at a time (trace_emulate.h, sc_emu_rep): glibc's
+ * memcpy and memset use rep movsb and rep stosb for long copies, a byte
+ * loop may be lodsb; stosb, and a single step per element costs a debug
+ * trap each (about 16.5 us here).  scas and cmps (their flags) are left
+ * to the single step.
  */
 #include <string.h>
 
@@ -28,54 +30,67 @@ long sc_emu_rep(void *uctx, const struct sc_emu_view v[3], int (*each)(uint64_t 
 	struct sc_insn *d = sc_insn_at(uc);
 	ZydisMnemonic m;
 	unsigned s;
-	int movs;
+	int movs, lods, rep;
 	long done = 0;
 	int64_t step;
 
-	if (!d || !(d->in.attributes & ZYDIS_ATTRIB_HAS_REP) || (d->in.attributes & ZYDIS_ATTRIB_HAS_MODRM) ||
-	    d->in.address_width != 64)
+	if (!d || (d->in.attributes & ZYDIS_ATTRIB_HAS_MODRM) || d->in.address_width != 64)
 		return -1;
+	rep = (d->in.attributes & ZYDIS_ATTRIB_HAS_REP) != 0;
 	m = d->in.mnemonic;
 	movs = m == ZYDIS_MNEMONIC_MOVSB || m == ZYDIS_MNEMONIC_MOVSW || m == ZYDIS_MNEMONIC_MOVSD ||
 	       m == ZYDIS_MNEMONIC_MOVSQ;
-	if (!movs && m != ZYDIS_MNEMONIC_STOSB && m != ZYDIS_MNEMONIC_STOSW && m != ZYDIS_MNEMONIC_STOSD &&
-	    m != ZYDIS_MNEMONIC_STOSQ)
+	lods = m == ZYDIS_MNEMONIC_LODSB || m == ZYDIS_MNEMONIC_LODSW || m == ZYDIS_MNEMONIC_LODSD ||
+	       m == ZYDIS_MNEMONIC_LODSQ;
+	if (!movs && !lods && m != ZYDIS_MNEMONIC_STOSB && m != ZYDIS_MNEMONIC_STOSW &&
+	    m != ZYDIS_MNEMONIC_STOSD && m != ZYDIS_MNEMONIC_STOSQ)
 		return -1;
 	s = d->in.operand_width / 8;
 	if (s != 1 && s != 2 && s != 4 && s != 8)
 		return -1;
 	step = (g[REG_EFL] & 0x400) ? -(int64_t)s : (int64_t)s;  /* DF */
-	while (g[REG_RCX]) {
+	/* Without rep: one element, rcx untouched. */
+	while (rep ? g[REG_RCX] != 0 : done == 0) {
 		uint64_t di = (uint64_t)g[REG_RDI], si = (uint64_t)g[REG_RSI];
-		unsigned char *w = in_view(v + 1, 2, di, s), val[8];
+		unsigned char *w = lods ? NULL : in_view(v + 1, 2, di, s), val[8];
 		const unsigned char *r = NULL;
 		struct sc_mem_op ops[2];
 		int n = 0;
 
-		if (movs && !(r = in_view(v, 3, si, s)))
+		if ((movs || lods) && !(r = in_view(v, 3, si, s)))
 			break;
-		if (!w)
+		if (!lods && !w)
 			break;  /* outside the arenas: the rest runs natively */
-		if (movs) {
+		if (movs || lods) {
 			memcpy(val, r, s);
 			ops[n++] = (struct sc_mem_op){ si, s, SC_MEM_READ | SC_MEM_REP };
 		} else {
 			memcpy(val, &g[REG_RAX], s);
 		}
-		ops[n++] = (struct sc_mem_op){ di, s, SC_MEM_WRITE | SC_MEM_REP };
-		memcpy(w, val, s);
-		g[REG_RDI] += step;
-		if (movs)
+		if (lods) {
+			uint64_t a = (uint64_t)g[REG_RAX], x = 0;
+
+			memcpy(&x, val, s);
+			/* lodsb and lodsw keep rax's other bytes; lodsd zero-extends. */
+			a = s == 1 ? (a & ~(uint64_t)0xff) | x : s == 2 ? (a & ~(uint64_t)0xffff) | x : x;
+			g[REG_RAX] = (greg_t)a;
+		} else {
+			ops[n++] = (struct sc_mem_op){ di, s, SC_MEM_WRITE | SC_MEM_REP };
+			memcpy(w, val, s);
+			g[REG_RDI] += step;
+		}
+		if (movs || lods)
 			g[REG_RSI] += step;
-		g[REG_RCX]--;
+		if (rep)
+			g[REG_RCX]--;
 		done++;
-		if (each((uint64_t)g[REG_RIP], ops, n))
+		if (!rep || !g[REG_RCX])
+			g[REG_RIP] += d->in.length;
+		if (each((uint64_t)(g[REG_RIP] - (!rep || !g[REG_RCX] ? d->in.length : 0)), ops, n))
 			return done;  /* flipped or cut: resumes natively where it is */
 	}
 	if (!done)
 		return -1;
-	if (!g[REG_RCX])
-		g[REG_RIP] += d->in.length;
 	return done;
 }
 #else
