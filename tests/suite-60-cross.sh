@@ -223,7 +223,9 @@ for arch in s390x powerpc; do
 	$SC --impl=tests/zoo/bad_be_le_index.c --arch=$arch --first > "$f.out" 2> "$f.err"
 	rc=$?
 	replay=$(sed -n 's/^  replay    //p' "$f.out" | head -1)
-	[ $rc = 1 ] && grep -q '^DEFECT 1: retval' "$f.out" &&
+	# The wrong index returns the wrong length (retval) and copies the
+	# source bytes after the NUL (leak, listed first as the worse).
+	[ $rc = 1 ] && grep -q '^DEFECT [0-9]*: retval' "$f.out" &&
 		grep -q "^built: $arch-linux-gnu-gcc .*tests/zoo/bad_be_le_index.c" "$f.out" &&
 		grep -q "^architecture: $arch " "$f.out" &&
 		[[ "$replay" == "strcheck --impl=tests/zoo/bad_be_le_index.c --cc=$arch-linux-gnu-gcc --arch=$arch "* ]]
@@ -231,7 +233,7 @@ for arch in s390x powerpc; do
 	# The replay command, run as printed (with the native strcheck).
 	eval "build/${replay}" > "$f-replay.out" 2>&1
 	rc=$?
-	[ $rc = 1 ] && grep -q '^DEFECT 1: retval' "$f-replay.out" && grep -q "^architecture: $arch " "$f-replay.out"
+	[ $rc = 1 ] && grep -q '^DEFECT [0-9]*: retval' "$f-replay.out" && grep -q "^architecture: $arch " "$f-replay.out"
 	check "cross_${arch}_source_replay_reproduces" $? "exit $rc (see $f-replay.out)"
 done
 
