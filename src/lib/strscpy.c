@@ -7,6 +7,7 @@
 #include "path_entry.h"
 #include "strscpy_cpu.h"
 
+#if STRSCPY_X86_64
 /* Append to p->missing each of the names whose feature is absent. */
 static void need(struct strscpy_path *p, int have, const char *name)
 {
@@ -17,6 +18,7 @@ static void need(struct strscpy_path *p, int have, const char *name)
 	p->usable = 0;
 	snprintf(p->missing + len, sizeof(p->missing) - len, "%s%s", len ? " " : "", name);
 }
+#endif
 
 size_t strscpy_paths(struct strscpy_path *out, size_t max)
 {

@@ -121,11 +121,13 @@ static const char *object_at(const char *p, struct entry *e)
 			p = string_at(p, val, sizeof(val));
 			if (!p)
 				return NULL;
-			if (!strcmp(key, "directory"))
-				snprintf(e->dir, sizeof(e->dir), "%s", val);
-			else if (!strcmp(key, "file"))
-				snprintf(e->file, sizeof(e->file), "%s", val);
-			else if (!strcmp(key, "command") && !e->used)
+			if (!strcmp(key, "directory")) {
+				if (snprintf(e->dir, sizeof(e->dir), "%s", val) >= (int)sizeof(e->dir))
+					return NULL;
+			} else if (!strcmp(key, "file")) {
+				if (snprintf(e->file, sizeof(e->file), "%s", val) >= (int)sizeof(e->file))
+					return NULL;
+			} else if (!strcmp(key, "command") && !e->used)
 				split_command(e, val);
 		} else {
 			while (*p && *p != ',' && *p != '}')

@@ -87,7 +87,7 @@ static void directive(struct lex *x, const char *d, const char *next, size_t at)
 	word[k] = 0;
 	while (*d == ' ' || *d == '\t')
 		d++;
-	snprintf(arg, sizeof(arg), "%s", d);
+	snprintf(arg, sizeof(arg), "%.*s", (int)sizeof(arg) - 1, d);  /* a long one is cut */
 	for (k = (int)strlen(arg); k > 0 && isspace((unsigned char)arg[k - 1]); k--)
 		arg[k - 1] = 0;
 	int top = x->nif - 1;

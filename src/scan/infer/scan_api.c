@@ -138,15 +138,14 @@ const char *sc_scan_foreign_asm(const struct sc_scan_fn *fn)
 
 		for (int i = 0; names[i]; i++)
 			if (strlen(names[i]) == n && !memcmp(p, names[i], n) && p[n] == '/') {
-#if defined(__x86_64__)
+#if defined(__i386__)
+				if (n == 4 && !memcmp(p, "i386", 4))
+					continue;  /* this host's own */
+#elif !defined(__x86_64__)
+				continue;  /* a scan on another host does not judge these */
+#endif
 				snprintf(found, sizeof(found), "%s", names[i]);
 				return found;
-#elif defined(__i386__)
-				if (n != 4 || memcmp(p, "i386", 4)) {
-					snprintf(found, sizeof(found), "%s", names[i]);
-					return found;
-				}
-#endif
 			}
 	}
 	return NULL;

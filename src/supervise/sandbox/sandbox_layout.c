@@ -43,10 +43,10 @@ static int read_maps(struct span *s, int max, uint64_t *stack_lo)
 
 static int reserve(uint64_t lo, uint64_t hi)
 {
-	void *p = mmap((void *)lo, hi - lo, PROT_NONE,
+	void *p = mmap((void *)(uintptr_t)lo, hi - lo, PROT_NONE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
 
-	if (p == (void *)lo)
+	if (p == (void *)(uintptr_t)lo)
 		return 0;
 	if (p != MAP_FAILED)
 		munmap(p, hi - lo);  /* an old kernel took the address as a hint */
