@@ -173,11 +173,11 @@ const struct sc_option sc_options[] = {
 	OPT_U64("seed", "N", seed, "an unsigned 64-bit number", 0, 0, 0,
 		"seed of the random cases and the race check (default " SC_STR(SC_DEFAULT_SEED) ")"),
 	OPT_SECONDS("time", "SECONDS", seconds, 0, SC_TIME_MAX,
-		    "budget of what goes beyond the plan (default " SC_STR(SC_DEFAULT_TIME) "): the "
-		    "sampled concurrent checks and random cases, in CPU seconds of the checking "
-		    "thread (at most " SC_STR(SC_BUDGET_WALL_FACTOR) " times as many wall seconds), "
-		    "counted from the plan's end; the plan (the grid and the traced plan) always runs "
-		    "whole, however long it takes; 0: no random cases"),
+		    "budget of the run in CPU seconds of the checking thread (default "
+		    SC_STR(SC_DEFAULT_TIME) "): the plan (the grid and the traced plan) always runs "
+		    "whole, however long it takes; the sampled concurrent checks and random cases "
+		    "get what the plan left of it, at least half (at most "
+		    SC_STR(SC_BUDGET_WALL_FACTOR) " times as many wall seconds); 0: no random cases"),
 	OPT_SECONDS("max-time", "SECONDS", max_seconds, 0, SC_TIME_MAX,
 		    "a hard cap on the whole run in wall-clock seconds from the load (default: none): "
 		    "a run it cuts before the plan is done is INCOMPLETE (exit 3), with what ran and "

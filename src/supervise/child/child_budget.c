@@ -13,8 +13,16 @@ void sc_budget_start(struct sc_budget *b, double seconds, double cpu_left, doubl
 		b->cpu_end = sc_cpu_now() + cpu_left;
 		b->wall_end = wall_end;
 	} else if (seconds > 0) {
-		b->cpu_end = sc_cpu_now() + seconds;
-		b->wall_end = sc_now() + SC_BUDGET_WALL_FACTOR * seconds;
+		/* The run's CPU so far (this thread's clock starts at the
+		 * fork: the load and the plan) comes off the budget, down to
+		 * half of it: a quick plan leaves a run of about `seconds`,
+		 * a slow one still leaves the sampled checks their half. */
+		double now = sc_cpu_now(), own = seconds - now;
+
+		if (own < seconds / 2)
+			own = seconds / 2;
+		b->cpu_end = now + own;
+		b->wall_end = sc_now() + SC_BUDGET_WALL_FACTOR * own;
 	}
 }
 

@@ -2,7 +2,8 @@
  * child_budget.h - the checked child's clocks: the cap the user asked for
  * (--max-time, wall clock) and the budget of what goes beyond the plan
  * (--time: CPU seconds of the checking thread, with a wall-clock backstop
- * SC_BUDGET_WALL_FACTOR times as long), started where the plan ends.
+ * SC_BUDGET_WALL_FACTOR times as long), started where the plan ends with
+ * what the plan left of it, at least half.
  */
 #ifndef SC_CHILD_BUDGET_H
 #define SC_CHILD_BUDGET_H
@@ -23,7 +24,9 @@ static inline int sc_past(double deadline)
 }
 
 /*
- * The plan is done: start the budget of `seconds` (0: none), once.  A
+ * The plan is done: start the budget of `seconds` (0: none), once, less
+ * the CPU time this thread has spent since the fork (the load and the
+ * plan) but never below seconds / 2.  A
  * child started again beyond the plan after a death goes on with what was
  * left: cpu_left CPU seconds and the backstop wall_end (absolute, > 0).
  */

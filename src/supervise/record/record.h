@@ -31,9 +31,10 @@ struct sc_plan {
 	enum sc_api api;
 	enum sc_policy policy;
 	uint64_t seed;
-	double seconds;          /* --time: the budget of what goes beyond the plan (the
-				  * sampled checks, random cases), in the checked thread's
-				  * CPU time from the plan's end; 0: no random cases */
+	double seconds;          /* --time: the run's budget in the checked thread's CPU
+				  * time; what goes beyond the plan (the sampled checks,
+				  * random cases) gets what the plan left, at least half;
+				  * 0: no random cases */
 	double max_seconds;      /* --max-time: a hard wall-clock cap on the whole run
 				  * from the load (0: none); only it cuts the plan */
 	int64_t cases;           /* random cases; -1: until the budget is spent */
