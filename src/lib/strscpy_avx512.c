@@ -196,6 +196,11 @@ AVX512Z __attribute__((noinline)) static ssize_t copy_rest(char *dest, const cha
 			store32(d, v);
 		}
 		res = (size_t)(s - src);
+		/* At the page's end with more to copy: on to the next page,
+		 * dest still aligned (step32 there took 32 bytes of the next
+		 * page and left dest to be aligned again). */
+		if (room == 0 && res + 1 < count && wat_page_left(s) == WAT_PAGE)
+			continue;
 		ret = step32(dest, src, count, &res);
 		if (ret != STEP_MORE)
 			return ret;
