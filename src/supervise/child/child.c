@@ -345,7 +345,6 @@ void sc_child_main(const struct sc_child_args *a)
 	else
 		loaded.sandboxed = sc_sandbox_early(a->chan, &a->b->where, note, sizeof(note));
 	snprintf(loaded.note, sizeof(loaded.note), "%s", note);
-	sc_child_pin_for_the_run();
 	sc_child_std_fds(&std);
 	ch.fn = sc_load(a->p->impl, a->p->symbol, a->p->api, err, sizeof(err));
 	if (!ch.fn)

@@ -8,14 +8,11 @@
 #include <stddef.h>
 
 /*
- * Before the candidate is loaded: this thread stays on one CPU for the
- * whole run (the sampled checks pinned it only while they ran; its
- * constructor sees the same mask as its calls); the race checks' helper
- * goes on another of the process's CPUs (sc_race_cpus).  Once the
- * engine's handlers are in place the child also traps the time-stamp
- * counter (sc_engine_trap_tsc).
+ * The candidate sees the CPUs the process has in every phase: nothing
+ * pins its thread (the race checks place only their helper thread,
+ * race.c).  Once the engine's handlers are in place the child traps the
+ * time-stamp counter (sc_engine_trap_tsc).
  */
-void sc_child_pin_for_the_run(void);
 
 /*
  * Where the kernel accepted the time-stamp trap but rdtsc still ran
