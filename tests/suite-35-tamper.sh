@@ -112,6 +112,23 @@ while read -r file flags expect; do
 	hostile $ASC hostile_asan "$file" "$flags" "$expect" ${n:+--grid-case=$n-$((n + 300))}
 done < tests/zoo/HOSTILE
 
+# ---- reads through %fs: placed exactly ----
+# ok_fs_word reads every source byte through an fs-relative address: the
+# traced check must place each read (its segment base added) and pass it,
+# with the reader, on traced cases of every kind of path (a long string,
+# short fits and truncations, offset pairs, a page crossing); the whole
+# plan passes too (docs/tamper.md) but is single-stepped, so slow here.
+# hostile_fs_src (HOSTILE) is the defective one.
+fs_bad=""
+for k in 0 43 61 1000 1150 1700; do
+	timeout 900 $SC --impl=build/zoo/ok_fs_word.so --reader --traced-case=$k \
+		> "$out/fs-word.$k.out" 2>&1
+	rc=$?
+	{ [ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/fs-word.$k.out"; } || fs_bad="$fs_bad $k(exit $rc)"
+done
+[ -z "$fs_bad" ]
+check fs_relative_reads_of_a_correct_copy_pass $? "traced cases$fs_bad (see $out/fs-word.*.out)"
+
 # ---- one CPU or all of them: the same verdicts ----
 # The checked child sees the CPUs strcheck has (docs/tamper.md, "Phases
 # that look alike"): every race entry of the zoo (tests/zoo/MANIFEST,
