@@ -340,6 +340,7 @@ void sc_child_main(const struct sc_child_args *a)
 	sc_child_fresh_process(a->null_in, a->out, a->chan);
 	ch.a = a;
 	sc_beacon_set(a->b, SC_PH_LOAD, 0);
+	sc_child_no_rseq();
 	if (a->p->no_sandbox)
 		snprintf(note, sizeof(note), "not sandboxed (--no-sandbox)");
 	else

@@ -7,7 +7,14 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#if defined(__has_include)
+#if __has_include(<sys/rseq.h>)
+#include <sys/rseq.h>
+#endif
+#endif
 
 #include "child_phases.h"
 
@@ -57,4 +64,19 @@ void sc_child_note_tsc(char *note, size_t size)
 
 	snprintf(note + n, size - n, "; rdtsc not trapped (the kernel accepts the trap, the "
 		 "counter runs natively): the candidate can time its calls");
+}
+
+void sc_child_no_rseq(void)
+{
+#if defined(RSEQ_SIG) && defined(SYS_rseq)
+	/* glibc registered its area with its own length (32 or 20 bytes). */
+	static const unsigned lens[] = { 32, 20 };
+	void *area = (char *)__builtin_thread_pointer() + __rseq_offset;
+
+	if (__rseq_size == 0)
+		return;
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++)
+		if (syscall(SYS_rseq, area, lens[i], RSEQ_FLAG_UNREGISTER, RSEQ_SIG) == 0)
+			return;
+#endif
 }

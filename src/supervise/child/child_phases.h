@@ -15,6 +15,15 @@
  */
 
 /*
+ * Before the candidate is loaded: this thread's restartable sequence area
+ * unregistered (glibc registers one per thread), so the kernel aborts no
+ * sequence of the candidate's, traced or not: a traced read's fault would
+ * abort one and an untraced read never does.  The sandbox then answers
+ * rseq with ENOSYS (a thread's registration, the candidate's own).
+ */
+void sc_child_no_rseq(void);
+
+/*
  * Where the kernel accepted the time-stamp trap but rdtsc still ran
  * natively (sc_engine_trap_tsc() < 0): the limit, appended to the sandbox
  * note the report prints.

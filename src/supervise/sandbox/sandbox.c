@@ -171,6 +171,9 @@ static int loading_rules(scmp_filter_ctx ctx)
 		rc |= TRAP1(ctx, "openat", masked(2, writes[i], writes[i]));
 	}
 	rc |= TRAP0(ctx, "openat2");  /* its flags are in memory */
+	/* No restartable sequences (child_phases.h): ENOSYS, which glibc
+	 * takes for a kernel without them. */
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(rseq), 0);
 	rc |= TRAP0(ctx, "creat");
 	if (sc_sandbox_image(&blk, &mask))
 		for (size_t i = 0; i < sizeof(memory) / sizeof(memory[0]); i++)
