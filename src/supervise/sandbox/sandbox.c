@@ -278,6 +278,10 @@ static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t b
 		case SC_SYS_TSC:
 			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_EQ, PR_SET_TSC));
 			break;
+		case SC_SYS_UNSANITIZED:
+			if (!SANITIZED)
+				rc |= TRAP0(ctx, r->call);
+			break;
 		case SC_SYS_MEMORY:
 			if (traced && (!strcmp(r->call, "mprotect") || !strcmp(r->call, "pkey_mprotect")))
 				break;

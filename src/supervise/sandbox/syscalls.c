@@ -64,6 +64,9 @@ const struct sc_syscall_rule sc_syscall_rules[] = {
 	ROW("dup2", ON_CHANNEL, 1, 2, NO_SIGNAL_HANDLERS),
 	ROW("dup3", ON_CHANNEL, 1, 2, NO_SIGNAL_HANDLERS),
 	ROW("prctl", TSC, 0, 2, NO_SIGNAL_HANDLERS),
+	/* Where the engine's handlers run: a traced access leaves its signal
+	 * frame there, an untraced one none. */
+	ROW("sigaltstack", UNSANITIZED, 0, 2, NO_SIGNAL_HANDLERS),
 	{ NULL, SC_SYS_ALWAYS, 0, 0, SC_RULE_SANDBOXED },
 };
 
@@ -98,7 +101,9 @@ static const struct {
 	  "reference's code writable" },
 	{ SC_RULE_NO_SIGNAL_HANDLERS, "a handler that unprotects the faulting page and returns, so "
 	  "an over-read no longer faults; closing or replacing the report channel; the time-stamp "
-	  "counter read directly again (its trap serves a count that is the same in every phase)" },
+	  "counter read directly again (its trap serves a count that is the same in every phase); "
+	  "finding the engine's alternate signal stack, where a traced access leaves its signal "
+	  "frame and an untraced one none" },
 };
 
 static const char *condition(const struct sc_syscall_rule *r)
@@ -119,6 +124,8 @@ static const char *condition(const struct sc_syscall_rule *r)
 		return " on the report socket";
 	case SC_SYS_TSC:
 		return " setting `PR_SET_TSC`";
+	case SC_SYS_UNSANITIZED:
+		return " (a sanitized strcheck allows it: its runtime sets one per thread)";
 	case SC_SYS_MEMORY:
 		return " at the checker's memory, or over 256 MiB (`mmap`: with `MAP_FIXED`)";
 	default:
