@@ -209,6 +209,12 @@ timeout 600 $SC --impl=build/zoo/hostile_limit_clock.so --traced-case=43 > "$out
 rc=$?
 [ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/limit-clock.out"
 check limit_syscall_clock_still_tells_traced_calls $? "exit $rc, see $out/limit-clock.out"
+# The same with a counting thread of the candidate's own instead of a
+# clock: a traced read takes microseconds of its count.
+timeout 600 $SC --impl=build/zoo/hostile_limit_thread.so --traced-case=43 > "$out/limit-thread.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q '^VERDICT: PASS' "$out/limit-thread.out"
+check limit_counting_thread_still_tells_traced_calls $? "exit $rc, see $out/limit-thread.out"
 
 # ---- strcheck's own stdout ----
 $SC --impl=build/zoo/hostile_proc_stdout.so --time=0 --no-race --format=json \
