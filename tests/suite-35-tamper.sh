@@ -160,7 +160,8 @@ elif [ -n "$CPU_SEEDS" ]; then
 				--seed="$seed" --time=0 $flags > "$fa" 2>&1
 			ra=$?
 			ran_cpu=$((ran_cpu + 1))
-			if [ $r1 != $ra ] || [ "$(verdict_of "$f1")" != "$(verdict_of "$fa")" ]; then
+			if [ $r1 != $ra ] || ! grep -q '^VERDICT:' "$f1" ||
+			   [ "$(verdict_of "$f1")" != "$(verdict_of "$fa")" ]; then
 				bad_cpu="$bad_cpu $file/seed$seed(exit $r1 vs $ra)"
 			fi
 		done
