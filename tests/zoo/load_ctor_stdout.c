@@ -1,8 +1,9 @@
-/* Load error: its constructor puts a file of its own (/proc/self/mem,
- * opened for writing) where the checker's standard output was, so that a
- * write to stdout after a seek writes the checker's memory.  strcheck
- * refuses to check it (exit 2, one line), as for a constructor that
- * crashes.  The copy itself is correct. */
+/* Load error: its constructor puts a file of its own (/proc/self/mem)
+ * where the checker's standard output was.  It opens it read-only: an
+ * open to write, with which a write to stdout after a seek would write
+ * the checker's memory, the sandbox refuses while the candidate loads
+ * (hostile_ctor_stdout).  strcheck refuses to check it (exit 2, one
+ * line), as for a constructor that crashes.  The copy itself is correct. */
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/types.h>
@@ -10,7 +11,7 @@
 
 __attribute__((constructor)) static void swap_stdout(void)
 {
-	int fd = open("/proc/self/mem", O_RDWR);
+	int fd = open("/proc/self/mem", O_RDONLY);
 
 	if (fd >= 0) {
 		dup2(fd, 1);

@@ -65,49 +65,31 @@ static int stop_helper(struct sc_race_sync *s)
 }
 
 /*
- * Put the calling thread and the helper on two different CPUs when the
- * process may use two: then the helper acts during the call instead of
- * taking turns with it.  Returns how many CPUs the process may use; *old
- * keeps the caller's own mask to restore.
+ * Put the helper on a CPU other than the one the calling thread runs on
+ * now, when the process may use two: then the helper acts during the call
+ * instead of taking turns with it.  The calling thread keeps the process's
+ * own mask: the candidate sees the CPUs the machine has in every phase
+ * (docs/tamper.md, "Phases that look alike").  Returns how many CPUs the
+ * process may use.
  */
-static cpu_set_t all_cpus;  /* sc_race_cpus: the process's own, before it pinned itself */
-static int all_known;
-
-void sc_race_cpus(const cpu_set_t *all)
+static int place_helper(pthread_attr_t *attr)
 {
-	all_cpus = *all;
-	all_known = 1;
-}
-
-static int pin(pthread_attr_t *attr, cpu_set_t *old, int *pinned)
-{
-	cpu_set_t mine, other;
-	const cpu_set_t *may = old;
+	cpu_set_t all, other;
 	int n, here = sched_getcpu(), there = -1;
 
-	*pinned = 0;
-	if (sched_getaffinity(0, sizeof(*old), old) != 0)
+	if (sched_getaffinity(0, sizeof(all), &all) != 0)
 		return 1;
-	/* A caller pinned for the whole run (tamper.md): its own CPU, the
-	 * helper on another of the process's. */
-	if (all_known && CPU_COUNT(old) == 1)
-		may = &all_cpus;
-	n = CPU_COUNT(may);
+	n = CPU_COUNT(&all);
 	if (n < 2)
 		return n;
-	if (here < 0 || !CPU_ISSET(here, old))
-		for (here = 0; !CPU_ISSET(here, old); here++)
-			;
+	if (here < 0)
+		here = 0;
 	for (int k = 1; k < CPU_SETSIZE && there < 0; k++)
-		if (CPU_ISSET((here + k) % CPU_SETSIZE, may))
+		if (CPU_ISSET((here + k) % CPU_SETSIZE, &all))
 			there = (here + k) % CPU_SETSIZE;
-	CPU_ZERO(&mine);
-	CPU_SET(here, &mine);
 	CPU_ZERO(&other);
 	CPU_SET(there, &other);
-	if (pthread_attr_setaffinity_np(attr, sizeof(other), &other) == 0 &&
-	    pthread_setaffinity_np(pthread_self(), sizeof(mine), &mine) == 0)
-		*pinned = 1;
+	pthread_attr_setaffinity_np(attr, sizeof(other), &other);
 	return n;
 }
 
@@ -135,16 +117,15 @@ int sc_race(struct sc_engine *e, enum sc_race_kind kind, enum sc_api api, void *
 	pthread_t th;
 	pthread_attr_t attr;
 	sigset_t block, old_mask;
-	cpu_set_t old_cpus;
 	double wall_end = sc_now() + SC_BUDGET_WALL_FACTOR * seconds, cpu_end = sc_cpu_now() + seconds;
 	uint64_t rng = seed;
-	int err, pinned;
+	int err;
 
 	memset(&s, 0, sizeof(s));
 	memset(r, 0, sizeof(*r));
 	r->c = c;
 	pthread_attr_init(&attr);
-	r->cpus = pin(&attr, &old_cpus, &pinned);
+	r->cpus = place_helper(&attr);
 	s.one_cpu = r->cpus < 2;
 
 	/* The watchdog's SIGALRM must reach the calling thread only. */
@@ -156,8 +137,6 @@ int sc_race(struct sc_engine *e, enum sc_race_kind kind, enum sc_api api, void *
 	pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
 	pthread_attr_destroy(&attr);
 	if (err) {
-		if (pinned)
-			pthread_setaffinity_np(pthread_self(), sizeof(old_cpus), &old_cpus);
 		errno = err;
 		return -1;
 	}
@@ -206,7 +185,5 @@ int sc_race(struct sc_engine *e, enum sc_race_kind kind, enum sc_api api, void *
 	e->before_call = NULL;
 	e->before_call_arg = NULL;
 	e->dest_terminated = 0;
-	if (pinned)
-		pthread_setaffinity_np(pthread_self(), sizeof(old_cpus), &old_cpus);
 	return 0;
 }

@@ -23,11 +23,6 @@
 
 #include "../run/engine.h"
 
-/* The CPUs the process may use, kept before its calling thread was pinned
- * to one for the whole run (the checked child: every phase shows the
- * candidate the same mask, docs/tamper.md); the helper goes on another. */
-void sc_race_cpus(const cpu_set_t *all);
-
 /*
  * Budgets (--time, --race-time) are CPU seconds of the checking thread, so
  * a busy machine gives the same work in more wall time; their wall-clock

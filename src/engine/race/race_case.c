@@ -18,6 +18,7 @@
 
 #include "../case/grid.h"
 #include "race_case.h"
+#include "race_content.h"
 
 static size_t pick_len(uint64_t *rng)
 {
@@ -68,7 +69,7 @@ static uint64_t trunc_count(uint64_t *rng, size_t len)
 
 void sc_race_case(uint64_t *rng, enum sc_api api, struct sc_case *c, size_t *span, size_t *hot)
 {
-	size_t len = pick_len(rng), i;
+	size_t len = pick_len(rng);
 	int trunc = len > 0 && sc_rand(rng) % 100 < 40;
 
 	memset(c, 0, offsetof(struct sc_case, src));
@@ -76,8 +77,7 @@ void sc_race_case(uint64_t *rng, enum sc_api api, struct sc_case *c, size_t *spa
 	c->policy = SC_NO_LEAK;
 	pick_place(rng, &c->src_place, &c->src_off);
 	pick_place(rng, &c->dst_place, &c->dst_off);
-	for (i = 0; i < len; i += 26)
-		memcpy(c->src + i, "abcdefghijklmnopqrstuvwxyz", len - i < 26 ? len - i : 26);
+	sc_race_fill(c->src, len, sc_rand(rng));
 	c->src[len] = 0;
 	if (trunc) {
 		c->count = trunc_count(rng, len);

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "race_content.h"
 #include "race_trace.h"
 
 #define PAGE 4096u
@@ -135,17 +136,20 @@ const char *sc_trace_section(uint64_t i)
 	return "past the end";
 }
 
+/* The content of the case being made: its number in the list picks the
+ * kind (race_content.h), so every section meets every kind. */
+static uint64_t content_key;
+
 /*
- * Fill c with a string of length L (letters), then for a fit (d >= 0) its
- * NUL, `tail` bytes and a second NUL (the backstop: a flipped NUL keeps a
+ * Fill c with a string of length L (content_key's kind), then for a fit
+ * (d >= 0) its NUL, `tail` bytes and a second NUL (the backstop: a flipped NUL keeps a
  * correct copy in bounds), count L + 1 + d; for a truncation (d < 0)
  * count L + 1 + d, with a NUL after the string, or (bare) none at all:
  * src_len = count.
  */
 static void make(struct sc_case *c, size_t L, long d, size_t tail, int bare)
 {
-	for (size_t j = 0; j < L; j++)
-		c->src[j] = (unsigned char)('a' + j % 26);
+	sc_race_fill(c->src, L, content_key);
 	if (d < 0 && (size_t)-d > L)
 		d = 17 - d;  /* no such truncation: a fit instead */
 	c->count = L + 1 + (uint64_t)d;
@@ -322,6 +326,7 @@ void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 	c->api = api;
 	c->policy = SC_NO_LEAK;
 	i %= sc_trace_cases_total();  /* past the end: the list again */
+	content_key = i;
 	for (s = 0; s < S_N && i >= sizes[s]; s++)
 		i -= sizes[s];
 	switch (s) {

@@ -13,6 +13,7 @@
 #include "../memory/fixup.h"
 #include "race.h"
 #include "race_flips.h"
+#include "race_place.h"
 #include "race_tamper.h"
 #include "race_trace.h"
 
@@ -258,7 +259,10 @@ int sc_trace_check(struct sc_engine *e, struct sc_trace *t, const struct sc_case
 
 		r->flips++;
 		r->runs++;
-		r->nf = sc_trace_flip(e, &ft, c, fn, &fl[k], r->f, 4);
+		/* At other addresses, after a call with other arguments: no
+		 * flip run repeats the call before it (race_place.h). */
+		sc_flip_decoy(e, c, fn, (unsigned)k);
+		r->nf = sc_trace_flip(e, &ft, sc_flip_placed(e, c, (unsigned)k), fn, &fl[k], r->f, 4);
 		r->accesses += ft.n;
 		r->faults += ft.faults;
 		fl[k].step = (uint32_t)ft.n;

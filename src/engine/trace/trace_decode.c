@@ -10,7 +10,16 @@
 #include "trace_decode.h"
 
 #if defined(SC_HAVE_ZYDIS) && defined(__x86_64__) && defined(__linux__)
+#include <asm/prctl.h>
+#include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include "trace_insn.h"
+
+#ifndef HWCAP2_FSGSBASE
+#define HWCAP2_FSGSBASE (1 << 1)
+#endif
 
 ZydisDecoder sc_zydis;
 static int ready;
@@ -185,6 +194,28 @@ static const ZydisMnemonic bittest[] = {
 	ZYDIS_MNEMONIC_BT, ZYDIS_MNEMONIC_BTS, ZYDIS_MNEMONIC_BTR, ZYDIS_MNEMONIC_BTC,
 };
 
+/*
+ * The fs or gs base of this thread (the faulting one: a signal handler
+ * runs on it), read when the operand is decoded, so a base the candidate
+ * moved is the one used: rdfsbase where the kernel enabled it, else one
+ * arch_prctl (only an fs:/gs: operand pays it).
+ */
+static uint64_t seg_base(ZydisRegister seg)
+{
+	static int fsgsbase = -1;
+	unsigned long v = 0;
+
+	if (fsgsbase < 0)
+		fsgsbase = (getauxval(AT_HWCAP2) & HWCAP2_FSGSBASE) != 0;
+	if (fsgsbase && seg == ZYDIS_REGISTER_FS)
+		__asm__ volatile("rdfsbase %0" : "=r"(v));
+	else if (fsgsbase)
+		__asm__ volatile("rdgsbase %0" : "=r"(v));
+	else
+		syscall(SYS_arch_prctl, seg == ZYDIS_REGISTER_FS ? ARCH_GET_FS : ARCH_GET_GS, &v);
+	return v;
+}
+
 /* One memory operand's bytes. */
 static void operand(const struct sc_insn *d, const ucontext_t *uc, const ZydisDecodedOperand *o,
 		    struct sc_mem_op *ops, int *n, int max, unsigned flags)
@@ -205,6 +236,8 @@ static void operand(const struct sc_insn *d, const ucontext_t *uc, const ZydisDe
 	a = b + x * o->mem.scale + (uint64_t)o->mem.disp.value;
 	if (in->address_width == 32)
 		a = (uint32_t)a;
+	if (o->mem.segment == ZYDIS_REGISTER_FS || o->mem.segment == ZYDIS_REGISTER_GS)
+		a += seg_base(o->mem.segment);  /* the linear address */
 	if (is_any(in->mnemonic, bittest, 4) && d->op[1].type == ZYDIS_OPERAND_TYPE_REGISTER) {
 		/* The bit offset is signed, of the operand's size. */
 		uint64_t r;

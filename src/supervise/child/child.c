@@ -340,12 +340,12 @@ void sc_child_main(const struct sc_child_args *a)
 	sc_child_fresh_process(a->null_in, a->out, a->chan);
 	ch.a = a;
 	sc_beacon_set(a->b, SC_PH_LOAD, 0);
+	sc_child_no_rseq();
 	if (a->p->no_sandbox)
 		snprintf(note, sizeof(note), "not sandboxed (--no-sandbox)");
 	else
 		loaded.sandboxed = sc_sandbox_early(a->chan, &a->b->where, note, sizeof(note));
 	snprintf(loaded.note, sizeof(loaded.note), "%s", note);
-	sc_child_pin_for_the_run();
 	sc_child_std_fds(&std);
 	ch.fn = sc_load(a->p->impl, a->p->symbol, a->p->api, err, sizeof(err));
 	if (!ch.fn)

@@ -1,33 +1,22 @@
 /*
- * child_phases.c - the checked child's process as a fresh program's, on
- * one CPU for the whole run (child_phases.h).
+ * child_phases.c - the checked child's process as a fresh program's
+ * (child_phases.h).
  */
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../../engine/race/race.h"
+#if defined(__has_include)
+#if __has_include(<sys/rseq.h>)
+#include <sys/rseq.h>
+#endif
+#endif
+
 #include "child_phases.h"
-
-void sc_child_pin_for_the_run(void)
-{
-	cpu_set_t all, one;
-	int here = sched_getcpu();
-
-	if (sched_getaffinity(0, sizeof(all), &all) != 0 || CPU_COUNT(&all) < 2)
-		return;
-	if (here < 0 || !CPU_ISSET(here, &all))
-		for (here = 0; !CPU_ISSET(here, &all); here++)
-			;
-	sc_race_cpus(&all);
-	CPU_ZERO(&one);
-	CPU_SET(here, &one);
-	sched_setaffinity(0, sizeof(one), &one);
-}
 
 /* Only the channel, and stdin/stdout/stderr that lead nowhere the
  * candidate could abuse. */
@@ -75,4 +64,19 @@ void sc_child_note_tsc(char *note, size_t size)
 
 	snprintf(note + n, size - n, "; rdtsc not trapped (the kernel accepts the trap, the "
 		 "counter runs natively): the candidate can time its calls");
+}
+
+void sc_child_no_rseq(void)
+{
+#if defined(RSEQ_SIG) && defined(SYS_rseq)
+	/* glibc registered its area with its own length (32 or 20 bytes). */
+	static const unsigned lens[] = { 32, 20 };
+	void *area = (char *)__builtin_thread_pointer() + __rseq_offset;
+
+	if (__rseq_size == 0)
+		return;
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++)
+		if (syscall(SYS_rseq, area, lens[i], RSEQ_FLAG_UNREGISTER, RSEQ_SIG) == 0)
+			return;
+#endif
 }

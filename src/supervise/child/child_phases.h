@@ -8,14 +8,20 @@
 #include <stddef.h>
 
 /*
- * Before the candidate is loaded: this thread stays on one CPU for the
- * whole run (the sampled checks pinned it only while they ran; its
- * constructor sees the same mask as its calls); the race checks' helper
- * goes on another of the process's CPUs (sc_race_cpus).  Once the
- * engine's handlers are in place the child also traps the time-stamp
- * counter (sc_engine_trap_tsc).
+ * The candidate sees the CPUs the process has in every phase: nothing
+ * pins its thread (the race checks place only their helper thread,
+ * race.c).  Once the engine's handlers are in place the child traps the
+ * time-stamp counter (sc_engine_trap_tsc).
  */
-void sc_child_pin_for_the_run(void);
+
+/*
+ * Before the candidate is loaded: this thread's restartable sequence area
+ * unregistered (glibc registers one per thread), so the kernel aborts no
+ * sequence of the candidate's, traced or not: a traced read's fault would
+ * abort one and an untraced read never does.  The sandbox then answers
+ * rseq with ENOSYS (a thread's registration, the candidate's own).
+ */
+void sc_child_no_rseq(void);
 
 /*
  * Where the kernel accepted the time-stamp trap but rdtsc still ran

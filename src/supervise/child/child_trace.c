@@ -7,6 +7,7 @@
 
 #include "../../engine/base/clock.h"
 #include "../../engine/race/race.h"
+#include "../../engine/race/race_place.h"
 #include "../plan/channel.h"
 #include "child_trace.h"
 #include "../sandbox/sandbox.h"
@@ -118,7 +119,10 @@ void sc_child_traced_one(struct sc_engine *e, void *fn, const struct sc_plan *p,
 		if (fl.byte >= c->src_len)
 			return;
 		fl.to = sc_flip_value(c->src[fl.byte]);
-		r.nf = sc_trace_flip(e, &t, c, fn, &fl, r.f, 4);
+		/* As the traced check runs a flip (race_place.h): the ordinary
+		 * run of the case came just before, with its arguments. */
+		sc_flip_decoy(e, c, fn, 0);
+		r.nf = sc_trace_flip(e, &t, sc_flip_placed(e, c, 0), fn, &fl, r.f, 4);
 		fl.step = (uint32_t)t.n;
 		r.flip = fl;
 		for (int i = 0; i < r.nf; i++)

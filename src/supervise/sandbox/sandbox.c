@@ -151,6 +151,36 @@ static scmp_filter_ctx new_filter(void)
 	return ctx;
 }
 
+/*
+ * While the candidate loads (the first filter): what loading needs and no
+ * more.  The loader opens read-only; a constructor that opens a file to
+ * write (strcheck's stdout through /proc, /proc/self/mem) is refused, as
+ * is a memory call at the program's own image and heap (its judge's and
+ * reference's code), which the loader never touches.
+ */
+static int loading_rules(scmp_filter_ctx ctx)
+{
+	static const unsigned writes[] = { O_WRONLY, O_RDWR, O_CREAT, O_TRUNC };
+	static const char *const memory[] = { "mprotect", "pkey_mprotect", "munmap", "madvise",
+					      "mremap", "mmap", "remap_file_pages" };
+	uint64_t blk, mask;
+	int rc = 0;
+
+	for (size_t i = 0; i < sizeof(writes) / sizeof(writes[0]); i++) {
+		rc |= TRAP1(ctx, "open", masked(1, writes[i], writes[i]));
+		rc |= TRAP1(ctx, "openat", masked(2, writes[i], writes[i]));
+	}
+	rc |= TRAP0(ctx, "openat2");  /* its flags are in memory */
+	/* No restartable sequences (child_phases.h): ENOSYS, which glibc
+	 * takes for a kernel without them. */
+	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(rseq), 0);
+	rc |= TRAP0(ctx, "creat");
+	if (sc_sandbox_image(&blk, &mask))
+		for (size_t i = 0; i < sizeof(memory) / sizeof(memory[0]); i++)
+			rc |= TRAP1(ctx, memory[i], masked(0, mask, blk));
+	return rc;
+}
+
 int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_t notelen)
 {
 	scmp_filter_ctx ctx;
@@ -166,6 +196,7 @@ int sc_sandbox_early(int chan, const volatile uint64_t *where, char *note, size_
 		return 0;
 	}
 	rc |= table_rules(ctx, 1, self, 0, 0, 0);
+	rc |= loading_rules(ctx);
 	return load(ctx, rc, note, notelen, "first");
 }
 
@@ -246,6 +277,10 @@ static int table_rules(scmp_filter_ctx ctx, int stage, uint64_t self, uint64_t b
 			break;
 		case SC_SYS_TSC:
 			rc |= TRAP1(ctx, r->call, cmp(r->arg, SCMP_CMP_EQ, PR_SET_TSC));
+			break;
+		case SC_SYS_UNSANITIZED:
+			if (!SANITIZED)
+				rc |= TRAP0(ctx, r->call);
 			break;
 		case SC_SYS_MEMORY:
 			if (traced && (!strcmp(r->call, "mprotect") || !strcmp(r->call, "pkey_mprotect")))

@@ -3,7 +3,9 @@
  *
  * Two filters, stacked.  The first goes on before the candidate is loaded
  * (its constructors run under it): no signals to other processes, no new
- * processes, no execve, no ptrace, no writing another process's memory.
+ * processes, no execve, no ptrace, no writing another process's memory,
+ * and only what loading needs of the rest: files opened read-only, no
+ * memory call at the program's own image and heap.
  * The second goes on once the candidate and the engine's arenas are in
  * place: no opening files, no changing the protection or mapping of any
  * memory that existed then (the checker's code, data, arenas and the
@@ -60,6 +62,13 @@ int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask);
  * *blk, *blk_mask (sandbox_layout.c).
  */
 uint64_t sc_sandbox_layout(uint64_t *blk, uint64_t *blk_mask);
+
+/*
+ * The program's own image and heap as sc_sandbox_layout gives them, read
+ * before the candidate is loaded (no layout changed): 1 and *blk,
+ * *blk_mask, or 0 when not recognised.
+ */
+int sc_sandbox_image(uint64_t *blk, uint64_t *blk_mask);
 
 /* The name of system call nr of this architecture, into buf. */
 const char *sc_syscall_name(int nr, char *buf, size_t size);

@@ -53,22 +53,68 @@ static int reserve(uint64_t lo, uint64_t hi)
 	return -1;
 }
 
+/* The lowest of the mappings that hang together with the highest file
+ * mapping below the stack (the shared objects): its index, or -1. */
+static int cluster(const struct span *s, int n, uint64_t stack_lo, int *hi_file)
+{
+	int i, first;
+
+	*hi_file = -1;
+	for (i = 0; i < n; i++)
+		if (s[i].file && (!stack_lo || s[i].hi <= stack_lo))
+			*hi_file = i;
+	if (*hi_file < 0)
+		return -1;
+	for (first = *hi_file; first > 0 && s[first].lo - s[first - 1].hi < SC_SANDBOX_LMAX; first--)
+		;
+	return first;
+}
+
+/* The program's image and its heap: the aligned block of the mapping that
+ * holds self through the end of [heap] or of the image (below limit). */
+static void image_block(const struct span *s, int n, uint64_t self, uint64_t limit,
+			uint64_t *blk, uint64_t *blk_mask)
+{
+	int i;
+
+	for (i = 0; i < n && !(s[i].lo <= self && self < s[i].hi); i++)
+		;
+	if (i < n) {
+		uint64_t a = s[i].lo, b = s[i].hi;
+		unsigned k = 12;
+
+		for (int j = i + 1; j < n && s[j].lo - b < SC_SANDBOX_LMAX && s[j].hi <= limit; j++)
+			b = s[j].hi;
+		while (k < 63 && (a >> k) != ((b - 1) >> k))
+			k++;
+		*blk_mask = ~(((uint64_t)1 << k) - 1);
+		*blk = a & *blk_mask;
+	}
+}
+
+int sc_sandbox_image(uint64_t *blk, uint64_t *blk_mask)
+{
+	static struct span s[4096];
+	uint64_t stack_lo, self = (uint64_t)(uintptr_t)&sc_sandbox_image;
+	int n = read_maps(s, 4096, &stack_lo), hi_file, first;
+
+	*blk = *blk_mask = 0;
+	if (n <= 0 || (first = cluster(s, n, stack_lo, &hi_file)) < 0 ||
+	    s[first].lo < SC_SANDBOX_LMAX || self >= s[first].lo)
+		return 0;
+	image_block(s, n, self, s[first].lo - SC_SANDBOX_LMAX, blk, blk_mask);
+	return *blk_mask != 0;
+}
+
 uint64_t sc_sandbox_layout(uint64_t *blk, uint64_t *blk_mask)
 {
 	static struct span s[4096];
 	uint64_t stack_lo, lo, top, self = (uint64_t)(uintptr_t)&sc_sandbox_layout;
-	int n = read_maps(s, 4096, &stack_lo), i, hi_file = -1, first;
+	int n = read_maps(s, 4096, &stack_lo), i, hi_file, first;
 
 	*blk = *blk_mask = 0;
-	if (n <= 0)
+	if (n <= 0 || (first = cluster(s, n, stack_lo, &hi_file)) < 0)
 		return 0;
-	for (i = 0; i < n; i++)
-		if (s[i].file && (!stack_lo || s[i].hi <= stack_lo))
-			hi_file = i;
-	if (hi_file < 0)
-		return 0;
-	for (first = hi_file; first > 0 && s[first].lo - s[first - 1].hi < SC_SANDBOX_LMAX; first--)
-		;
 	lo = s[first].lo;
 	if (lo < SC_SANDBOX_LMAX || self >= lo)
 		return 0;
@@ -79,20 +125,6 @@ uint64_t sc_sandbox_layout(uint64_t *blk, uint64_t *blk_mask)
 			reserve(s[i].hi, s[i + 1].lo);
 	if (reserve(lo - SC_SANDBOX_LMAX, lo) != 0)
 		return 0;
-	/* The program's image and its heap: the block of the mapping that holds
-	 * this function through the end of [heap] or of the image. */
-	for (i = 0; i < n && !(s[i].lo <= self && self < s[i].hi); i++)
-		;
-	if (i < n) {
-		uint64_t a = s[i].lo, b = s[i].hi;
-		unsigned k = 12;
-
-		for (int j = i + 1; j < n && s[j].lo - b < SC_SANDBOX_LMAX && s[j].hi <= lo - SC_SANDBOX_LMAX; j++)
-			b = s[j].hi;
-		while (k < 63 && (a >> k) != ((b - 1) >> k))
-			k++;
-		*blk_mask = ~(((uint64_t)1 << k) - 1);
-		*blk = a & *blk_mask;
-	}
+	image_block(s, n, self, lo - SC_SANDBOX_LMAX, blk, blk_mask);
 	return lo - SC_SANDBOX_LMAX;
 }

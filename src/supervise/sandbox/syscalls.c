@@ -38,6 +38,27 @@ const struct sc_syscall_rule sc_syscall_rules[] = {
 	ROW("pidfd_getfd", ALWAYS, 0, 1, NO_OTHER_PROCESS),
 	ROW("prlimit64", NOT_SELF, 0, 1, NO_OTHER_PROCESS),
 	ROW("setpriority", NOT_SELF, 1, 1, NO_OTHER_PROCESS),
+	/* The user's files: no string copy (and no loader) changes them. */
+	ROW("unlink", ALWAYS, 0, 1, NO_FILES),
+	ROW("unlinkat", ALWAYS, 0, 1, NO_FILES),
+	ROW("rmdir", ALWAYS, 0, 1, NO_FILES),
+	ROW("rename", ALWAYS, 0, 1, NO_FILES),
+	ROW("renameat", ALWAYS, 0, 1, NO_FILES),
+	ROW("renameat2", ALWAYS, 0, 1, NO_FILES),
+	ROW("truncate", ALWAYS, 0, 1, NO_FILES),
+	ROW("link", ALWAYS, 0, 1, NO_FILES),
+	ROW("linkat", ALWAYS, 0, 1, NO_FILES),
+	ROW("symlink", ALWAYS, 0, 1, NO_FILES),
+	ROW("symlinkat", ALWAYS, 0, 1, NO_FILES),
+	ROW("mkdir", ALWAYS, 0, 1, NO_FILES),
+	ROW("mkdirat", ALWAYS, 0, 1, NO_FILES),
+	ROW("mknod", ALWAYS, 0, 1, NO_FILES),
+	ROW("mknodat", ALWAYS, 0, 1, NO_FILES),
+	ROW("chmod", ALWAYS, 0, 1, NO_FILES),
+	ROW("fchmodat", ALWAYS, 0, 1, NO_FILES),
+	ROW("chown", ALWAYS, 0, 1, NO_FILES),
+	ROW("lchown", ALWAYS, 0, 1, NO_FILES),
+	ROW("fchownat", ALWAYS, 0, 1, NO_FILES),
 	/* Files (io_uring's operations bypass seccomp). */
 	ROW("open", OPEN, 1, 2, NO_FILES),
 	ROW("openat", OPEN, 2, 2, NO_FILES),
@@ -64,6 +85,9 @@ const struct sc_syscall_rule sc_syscall_rules[] = {
 	ROW("dup2", ON_CHANNEL, 1, 2, NO_SIGNAL_HANDLERS),
 	ROW("dup3", ON_CHANNEL, 1, 2, NO_SIGNAL_HANDLERS),
 	ROW("prctl", TSC, 0, 2, NO_SIGNAL_HANDLERS),
+	/* Where the engine's handlers run: a traced access leaves its signal
+	 * frame there, an untraced one none. */
+	ROW("sigaltstack", UNSANITIZED, 0, 2, NO_SIGNAL_HANDLERS),
 	{ NULL, SC_SYS_ALWAYS, 0, 0, SC_RULE_SANDBOXED },
 };
 
@@ -90,7 +114,9 @@ static const struct {
 	  "can read." },
 	{ SC_RULE_NO_OTHER_PROCESS, "writing strcheck's memory or stealing its descriptors" },
 	{ SC_RULE_NO_FILES, "`/proc/<strcheck>/fd/1` (writing strcheck's stdout), `/proc/self/maps` "
-	  "(finding the checker's memory); io_uring's operations would bypass seccomp. A sanitized "
+	  "(finding the checker's memory); io_uring's operations would bypass seccomp; deleting, "
+	  "renaming or changing the user's files (from the constructor on: loading needs none of "
+	  "it). While the candidate loads, opens to write are refused (its constructors). A sanitized "
 	  "strcheck allows `O_RDONLY \\| O_CLOEXEC` opens (the sanitizers' fault path reads "
 	  "`/proc/self/maps`)." },
 	{ SC_RULE_NO_MEMORY_CHANGES, "unguarding a guard page, remapping it readable, making the "
@@ -98,7 +124,9 @@ static const struct {
 	  "reference's code writable" },
 	{ SC_RULE_NO_SIGNAL_HANDLERS, "a handler that unprotects the faulting page and returns, so "
 	  "an over-read no longer faults; closing or replacing the report channel; the time-stamp "
-	  "counter read directly again (its trap serves a count that is the same in every phase)" },
+	  "counter read directly again (its trap serves a count that is the same in every phase); "
+	  "finding the engine's alternate signal stack, where a traced access leaves its signal "
+	  "frame and an untraced one none" },
 };
 
 static const char *condition(const struct sc_syscall_rule *r)
@@ -119,6 +147,8 @@ static const char *condition(const struct sc_syscall_rule *r)
 		return " on the report socket";
 	case SC_SYS_TSC:
 		return " setting `PR_SET_TSC`";
+	case SC_SYS_UNSANITIZED:
+		return " (a sanitized strcheck allows it: its runtime sets one per thread)";
 	case SC_SYS_MEMORY:
 		return " at the checker's memory, or over 256 MiB (`mmap`: with `MAP_FIXED`)";
 	default:

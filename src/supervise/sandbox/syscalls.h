@@ -24,6 +24,8 @@ enum sc_sys_when {
 	SC_SYS_ON_CHANNEL,      /* argument arg is the report socket */
 	SC_SYS_MEMORY,          /* at the checker's memory, or over 256 MiB */
 	SC_SYS_TSC,             /* prctl(PR_SET_TSC): the counter's trap */
+	SC_SYS_UNSANITIZED,     /* every call, in a build without sanitizers
+				 * (their runtime sets one per thread) */
 };
 
 struct sc_syscall_rule {
