@@ -251,8 +251,16 @@ int sc_scan_main(const struct sc_scan_opts *o, char *err, size_t errlen)
 	int rc;
 
 	c.o = o;
+	if (o->merge || !o->scan) {
+		if (o->scan || o->shards || !o->merge)
+			return snprintf(err, errlen, "%s", o->merge ? "--scan-merge: merges the parts' "
+					"reports: not with --scan or --shard" : "--shard: goes with "
+					"--scan=DIR"), -1;
+		return sc_scan_merge(o, err, errlen);
+	}
 	if (sc_scan_find(o->scan, o->symbol, &sc, err, errlen) != 0)
 		return -1;
+	sc_scan_shard(&sc, o->shard, o->shards);
 	if (sc_output_open(&out, o->output, err, errlen) != 0) {
 		sc_scan_free(&sc);
 		return -1;
