@@ -68,7 +68,7 @@ fetch() {
 #   file:line function api(how) now with-part-1 detail
 # api(how): the API and name|macro|guard|probe|- (not one of the eight: the closest);
 # now: the verdict today; with-part-1: once the file builds alone;
-# detail: reason~words (spaces as ~), class=..., cond=...
+# detail: reason~words (spaces as ~), class=..., cond=..., cached=yes|no
 cat > "$out/want.txt" <<'WANT'
 @ libbsd 0.11.7-2 libbsd-0.11.7
 src/strlcat.c:30 strlcat strlcat(name) pass pass -
@@ -99,7 +99,7 @@ WANT
 # Five more, scanned as a user would (the default --time; a folder when
 # the tree is big): @ package version dir folder|- default.  Hand count
 # (grep for the eight names and for (char *, const char *, count), each
-# definition read): 11 copies, 4 look-alikes; "= like_none N" pins the
+# definition read): 9 copies, 4 look-alikes; "= like_none N" pins the
 # functions of a copy's shape that behave like none of the eight.
 #  openssh: OpenBSD's strlcpy 1.11 and strlcat 1.13 under #ifndef
 #   HAVE_STRLCPY/HAVE_STRLCAT: pass.  Look-alike line_stripname(dst, src,
@@ -107,7 +107,8 @@ WANT
 #   as strscpy_pad, a pointer returned: not one of the eight.  Like none:
 #   strvis (a flag, not a count), line_fullname, line_abbrevname.
 #  dropbear: compat.c's own strlcpy returns 0 for size 0, not strlen(src):
-#   fail, retval; its strlcat (OpenSSH 7.2p2's OpenBSD copy): pass.
+#   fail, retval; its strlcat (OpenSSH 7.2p2's OpenBSD copy): pass, and
+#   from the cache: openssh's, built to the same bytes, was checked first.
 #   line_stripname as OpenSSH's (size_t dstsize); like none: line_fullname,
 #   line_abbrevname.
 #  ntpsec (libntp/): strl_obsd.c, OpenBSD's strlcpy and strlcat: pass.
@@ -126,7 +127,7 @@ loginrec.c:581 line_stripname strscpy_pad(-) not-one-of-the-eight not-one-of-the
 @ dropbear 2022.83-1+deb12u3 dropbear-2022.83 - default
 = like_none 2
 compat.c:93 strlcpy strlcpy(name) fail fail class=retval
-compat.c:127 strlcat strlcat(name) pass pass cond=!defined(HAVE_STRLCAT)
+compat.c:127 strlcat strlcat(name) pass pass cached=yes
 loginrec.c:404 line_stripname strscpy_pad(-) not-one-of-the-eight not-one-of-the-eight reason=another~return~value
 @ ntpsec 1.2.2+dfsg1-1+deb12u1 ntpsec-1.2.2+dfsg1 libntp default
 libntp/strl_obsd.c:26 strlcpy strlcpy(name) pass pass cond=!defined(HAVE_STRLCPY)
@@ -196,8 +197,9 @@ for pkg, rows in want.items():
         if k == "class" and (f["first_defect"] or {}).get("class") != v: why.append("first defect %s" % f["first_defect"])
         if k == "reason" and f["verdict"] in ("not-checked", "not-one-of-the-eight") and v.replace("~", " ") not in (f["reason"] or ""):
             why.append("reason %r" % f["reason"])
-        # how it was built: every checked row says it
-        if f["verdict"] in ("pass", "fail") and not (f["build"] or "").startswith("built"):
+        if k == "cached" and f["cached"] != (v == "yes"): why.append("cached %s" % f["cached"])
+        # how it was built: every checked row says it (or that its verdict is the cache's)
+        if f["verdict"] in ("pass", "fail") and not (f["build"] or "").startswith("built" if not f["cached"] else "from the cache"):
             why.append("build %r" % f["build"])
         print(("FAIL %s: %s" % (name, "; ".join(why))) if why else "PASS " + name)
     for loc, f in got.items():
