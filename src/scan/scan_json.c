@@ -189,6 +189,9 @@ static int value(struct rd *r, struct sc_json *v, int depth)
 		return bad(r, *r->p ? "expected a value" : "the text ends before its value");
 	v->type = SC_JNUM;
 	v->num = strtod(r->p, &end);
+	/* its text too: a 64-bit seed is more than a double holds */
+	if (!(v->str = strndup(r->p, (size_t)(end - r->p))))
+		return bad(r, "out of memory");
 	r->p = end;
 	return 0;
 }

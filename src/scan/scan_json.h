@@ -15,7 +15,7 @@ enum sc_json_type { SC_JNULL, SC_JBOOL, SC_JNUM, SC_JSTR, SC_JARR, SC_JOBJ };
 struct sc_json {
 	enum sc_json_type type;
 	double num;              /* a number's value; a boolean's 0 or 1 */
-	char *str;               /* a string's bytes (NUL-terminated) */
+	char *str;               /* a string's bytes (NUL-terminated); a number's text */
 	char *key;               /* a member of an object: its name */
 	struct sc_json *kid;     /* an array's items, an object's members */
 	size_t nkid;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../report/output.h"
+#include "../report/deliver.h"
 #include "report/scan_report.h"
 #include "scan.h"
 #include "scan_json.h"
@@ -167,6 +167,7 @@ static int read_parts(char *list, struct sc_scan *sc, struct sc_scan_opts *o,
 		      struct sc_json *docs, char *seen, char *err, size_t errlen)
 {
 	struct part first = { 0 }, p;
+	const struct sc_json *seed;
 	size_t nd = 0;
 	char why[600];
 
@@ -221,7 +222,8 @@ static int read_parts(char *list, struct sc_scan *sc, struct sc_scan_opts *o,
 	sc->files = (unsigned)sc_json_num(&docs[0], "files", 0);
 	sc->found = first.definitions;
 	o->seconds = sc_json_num(&docs[0], "seconds_per_check", 0);
-	o->seed = (uint64_t)sc_json_num(&docs[0], "seed", 0);
+	seed = sc_json_get(&docs[0], "seed");
+	o->seed = seed && seed->type == SC_JNUM ? strtoull(seed->str, NULL, 10) : 0;
 	return 0;
 }
 
