@@ -6,7 +6,11 @@
 # sudo (compat copies that need the configured build's headers; sudo's
 # under #ifndef HAVE_STRLCPY, its strlcpy_unescape, flex's void
 # yy_flex_strncpy), dietlibc (a C library: K&R definitions, assembly for
-# four architectures, an #ifdef'd static copy, an SSE2 memccpy).  What
+# four architectures, an #ifdef'd static copy, an SSE2 memccpy); and, with
+# the default --time as a user runs it, openssh, dropbear, ntpsec, openntpd
+# and busybox (OpenBSD's copies, two home-made ones with defects, the
+# look-alikes line_stripname and safe_strncpy, a copy shared by two
+# packages checked once: the cache).  What
 # each scan finds is pinned against the hand count below (written from
 # reading the trees: grep for the eight names, then each definition read),
 # with how each was judged, built, and its verdict, confirmed by reading
