@@ -101,7 +101,7 @@ void sc_scan_report_text(FILE *out, const struct sc_scan_opts *o, const struct s
 	}
 	upper(sc_scan_verdict(sc), verdict, sizeof(verdict));
 	if (!o->quiet)
-		fprintf(out, "\nscanned in %.1f s, %u check(s) at once; %u verdict(s) from the cache "
+		fprintf(out, "\nscanned in %.1f s, %u check(s) at once; %u row(s) from the cache "
 			"(--no-cache checks all again)", sc->seconds, sc->jobs, sc->from_cache);
 	fprintf(out, "\n%u passed, %u failed, %u incomplete, %u not checked, %u not one of the "
 		"eight\nVERDICT: %s\n", counts[SC_ROW_PASS], counts[SC_ROW_FAIL],
