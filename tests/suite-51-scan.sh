@@ -11,8 +11,8 @@
 # kills its caller) never judged and never called with the wrong
 # parameters, copies mapped by #define or a replacement guard judged;
 # assembly of another architecture said so; the probe sandboxed; the
-# cache (a second scan reuses every verdict, the same copy in two
-# packages is checked once, --no-cache); --shard=K/N's parts (each
+# cache (a second scan reuses every row and runs no compiler, counted
+# by a wrapper; the same copy in two packages is checked once, --no-cache); --shard=K/N's parts (each
 # function in one, pinned) and --scan-merge of them (the whole scan's
 # rows, table and exit status; bad values refused); -j and each row's line as it
 # finishes; the JSON against docs/schemas/strcheck-scan.schema.json, the
@@ -41,8 +41,17 @@ if ! make -s build/strcheck > "$out/build.log" 2>&1; then
 	exit 1
 fi
 
+# The compiler the checks run, through a wrapper that counts its calls:
+# a second scan from the cache runs none.
+cat > "$out/cc-count" <<EOF
+#!/bin/sh
+echo "\$*" >> "$PWD/$out/cc-calls"
+exec ${CC:-cc} "\$@"
+EOF
+chmod +x "$out/cc-count"
+
 # ---- the mixed tree: every kind of row ----
-$SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed.json" 2> "$out/mixed.err"
+CC="$PWD/$out/cc-count" $SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed.json" 2> "$out/mixed.err"
 rc=$?
 check mixed_exit_1_for_a_defect "$([ $rc = 1 ]; echo $?)" "exit $rc: $(head -c 300 "$out/mixed.err")"
 
@@ -113,9 +122,15 @@ cat "$out/rows.txt"
 validate_json "$out/mixed.json" docs/schemas/strcheck-scan.schema.json > "$out/json.log" 2>&1
 check mixed_json_schema $? "$(head -3 "$out/json.log")"
 
-# ---- the cache: a second scan reuses every verdict, the same ones ----
-$SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed2.json" 2> "$out/mixed2.err"
+# ---- the cache: a second scan reuses every row (verdicts, look-alikes,
+# the one not built, its reason), the same ones, and builds nothing ----
+first_calls=$(cat "$out/cc-calls" 2> /dev/null | wc -l)
+rm -f "$out/cc-calls"
+CC="$PWD/$out/cc-count" $SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed2.json" 2> "$out/mixed2.err"
 rc=$?
+second_calls=$(cat "$out/cc-calls" 2> /dev/null | wc -l)
+check second_scan_runs_no_compiler "$([ "$first_calls" -gt 0 ] && [ "$second_calls" = 0 ]; echo $?)" \
+	"the compiler ran $first_calls time(s) on the first scan, $second_calls on the second: $(head -3 "$out/cc-calls" 2> /dev/null)"
 $PY - "$out/mixed.json" "$out/mixed2.json" <<'PY'
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
@@ -125,13 +140,15 @@ for f in b["functions"]:
     g = first[(f["file"], f["line"])]
     if f["verdict"] != g["verdict"] or (g["first_defect"] or {}).get("class") != (f["first_defect"] or {}).get("class"):
         bad.append("%s: %s then %s" % (f["function"], g["verdict"], f["verdict"]))
-    if f["verdict"] in ("pass", "fail") and not f["cached"]:
+    if f["reason"] != g["reason"] or f["api"] != g["api"] or f["replay"] != g["replay"]:
+        bad.append("%s: reason, api or replay changed" % f["function"])
+    if not f["cached"]:
         bad.append("%s: not from the cache" % f["function"])
     if g["cached"]:
         bad.append("%s: from the cache on the first scan" % f["function"])
 checked = len([f for f in b["functions"] if f["verdict"] in ("pass", "fail")])
-if b["from_cache"] != checked or checked != 9:
-    bad.append("from_cache %d of %d checked" % (b["from_cache"], checked))
+if b["from_cache"] != len(b["functions"]) or len(b["functions"]) != 12 or checked != 9:
+    bad.append("from_cache %d of %d rows, %d checked" % (b["from_cache"], len(b["functions"]), checked))
 print(("FAIL second_scan_from_the_cache: " + "; ".join(bad)) if bad else "PASS second_scan_from_the_cache")
 PY
 check second_scan_exit_1 "$([ $rc = 1 ]; echo $?)" "exit $rc"
@@ -342,7 +359,7 @@ check replay_of_a_header_function "$([ $rc = 0 ] && [[ $replay == "strcheck --sc
 # on a terminal only; -q: nothing ----
 $SC --scan=$T/clean --time=0 -j 3 > /dev/null 2> "$out/notty.err"
 grep -q '^\[1/1\] pass  *tests/scan-trees/clean/copy.c:4 tidy_strlcpy  strlcpy (inferred, 300/300 cases)' "$out/notty.err" &&
-	grep -q '^scan: 1 function(s) in [0-9.]* s (-j 3), [01] verdict(s) from the cache$' "$out/notty.err" &&
+	grep -q '^scan: 1 function(s) in [0-9.]* s (-j 3), [01] row(s) from the cache$' "$out/notty.err" &&
 	! grep -q $'\r' "$out/notty.err"
 check row_lines_and_totals_when_not_a_terminal $? "$(head -c 300 "$out/notty.err")"
 $SC --scan=$T/clean --time=0 -q > /dev/null 2> "$out/quiet.err"
