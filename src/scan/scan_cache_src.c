@@ -31,11 +31,10 @@
 #include <unistd.h>
 
 #include "../candidate/compile/project.h"
-#include "../candidate/kernel/ktree.h"
 #include "scan_row.h"
 
 #define MAGIC "strcheck-scan-row 1"
-#define TREE_MAX_BYTES (1024ull << 20)  /* past it the tree is not read: no first level */
+#define TREE_MAX_BYTES (256ull << 20)  /* past it the tree is not read: no first level */
 
 struct hash {
 	uint64_t a, b;
@@ -184,7 +183,8 @@ void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
 	const char *cc = getenv("CC"), *cflags = getenv("CFLAGS");
 	struct sc_project *p = malloc(sizeof(*p));
 	char (*seen)[PATH_MAX + 40] = calloc(64, sizeof(*seen));
-	int nseen = 0;
+	char last[PATH_MAX] = "";
+	int nseen = 0, ok = 0;
 
 	free(k->tree);
 	k->tree = NULL;
@@ -212,11 +212,16 @@ void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
 	}
 	hash_hex(&h, k->common);
 	for (size_t i = 0; i < sc->nrows; i++) {
-		char kroot[SC_KTREE_PATH];
+		const char *f = sc->rows[i].fn.file, *slash = strrchr(f, '/');
+		size_t dl = slash ? (size_t)(slash - f) : 0;
 		int j;
 
-		if (sc_kernel_file(sc->rows[i].fn.file, kroot, sizeof(kroot)) ||
-		    sc_project_learn(sc->rows[i].fn.file, p) != 0)
+		/* Rows come sorted by file: a folder's tree is found once. */
+		if (!ok || dl != strlen(last) || strncmp(f, last, dl)) {
+			snprintf(last, sizeof(last), "%.*s", (int)dl, f);
+			ok = sc_project_learn(f, p) == 0 && !sc_kernel_root(p->root);
+		}
+		if (!ok)
 			continue;
 		for (j = 0; j < nseen && strcmp(seen[j], p->root); j++)
 			;
