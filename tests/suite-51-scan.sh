@@ -41,17 +41,18 @@ if ! make -s build/strcheck > "$out/build.log" 2>&1; then
 	exit 1
 fi
 
-# The compiler the checks run, through a wrapper that counts its calls:
-# a second scan from the cache runs none.
+# The compiler every check runs, through a wrapper that counts its calls
+# (a second scan from the cache runs none); the cache's key holds $CC.
 cat > "$out/cc-count" <<EOF
 #!/bin/sh
 echo "\$*" >> "$PWD/$out/cc-calls"
 exec ${CC:-cc} "\$@"
 EOF
 chmod +x "$out/cc-count"
+export CC="$PWD/$out/cc-count"
 
 # ---- the mixed tree: every kind of row ----
-CC="$PWD/$out/cc-count" $SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed.json" 2> "$out/mixed.err"
+$SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed.json" 2> "$out/mixed.err"
 rc=$?
 check mixed_exit_1_for_a_defect "$([ $rc = 1 ]; echo $?)" "exit $rc: $(head -c 300 "$out/mixed.err")"
 
@@ -126,7 +127,7 @@ check mixed_json_schema $? "$(head -3 "$out/json.log")"
 # the one not built, its reason), the same ones, and builds nothing ----
 first_calls=$(cat "$out/cc-calls" 2> /dev/null | wc -l)
 rm -f "$out/cc-calls"
-CC="$PWD/$out/cc-count" $SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed2.json" 2> "$out/mixed2.err"
+$SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed2.json" 2> "$out/mixed2.err"
 rc=$?
 second_calls=$(cat "$out/cc-calls" 2> /dev/null | wc -l)
 check second_scan_runs_no_compiler "$([ "$first_calls" -gt 0 ] && [ "$second_calls" = 0 ]; echo $?)" \

@@ -30,7 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../candidate/compile/project.h"
+#include "../candidate/candidate.h"
 #include "scan_row.h"
 
 #define MAGIC "strcheck-scan-row 1"
@@ -181,14 +181,14 @@ void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
 {
 	struct hash h = { 0x452821e638d01377ull, 0xbe5466cf34e90c6cull, 0 };
 	const char *cc = getenv("CC"), *cflags = getenv("CFLAGS");
-	struct sc_project *p = malloc(sizeof(*p));
+	char *root = malloc(PATH_MAX);
 	char (*seen)[PATH_MAX + 40] = calloc(64, sizeof(*seen));
 	char last[PATH_MAX] = "";
 	int nseen = 0, ok = 0;
 
 	free(k->tree);
 	k->tree = NULL;
-	if (!k->dir[0] || !p || !seen || !(k->tree = calloc(sc->nrows + 1, sizeof(*k->tree))))
+	if (!k->dir[0] || !root || !seen || !(k->tree = calloc(sc->nrows + 1, sizeof(*k->tree))))
 		goto out;
 	hash_str(&h, MAGIC);
 	hash_str(&h, sc->version ? sc->version : "");
@@ -203,8 +203,8 @@ void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
 	hash_str(&h, cflags ? cflags : "(no $CFLAGS)");
 	hash_stat(&h, "/var/lib/dpkg/status");
 	hash_stat(&h, "/usr/include");
-	if (realpath(sc->dir, p->root))
-		hash_str(&h, p->root);
+	if (realpath(sc->dir, root))
+		hash_str(&h, root);
 	for (size_t i = 0; i < sc->nmaps; i++) {
 		hash_str(&h, sc_api_name(sc->maps[i].api));
 		hash_str(&h, sc->maps[i].name);
@@ -219,25 +219,25 @@ void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
 		/* Rows come sorted by file: a folder's tree is found once. */
 		if (!ok || dl != strlen(last) || strncmp(f, last, dl)) {
 			snprintf(last, sizeof(last), "%.*s", (int)dl, f);
-			ok = sc_project_learn(f, p) == 0 && !sc_kernel_root(p->root);
+			ok = sc_candidate_tree_top(f, root, PATH_MAX);
 		}
 		if (!ok)
 			continue;
-		for (j = 0; j < nseen && strcmp(seen[j], p->root); j++)
+		for (j = 0; j < nseen && strcmp(seen[j], root); j++)
 			;
 		if (j == nseen && nseen < 64) {
-			snprintf(seen[j], PATH_MAX, "%s", p->root);
-			tree_digest(p->root, seen[j] + PATH_MAX);
+			snprintf(seen[j], PATH_MAX, "%s", root);
+			tree_digest(root, seen[j] + PATH_MAX);
 			nseen++;
 		}
 		if (j < nseen)
 			snprintf(k->tree[i], sizeof(k->tree[i]), "%s", seen[j] + PATH_MAX);
 		else
-			tree_digest(p->root, k->tree[i]);
+			tree_digest(root, k->tree[i]);
 	}
 out:
 	free(seen);
-	free(p);
+	free(root);
 }
 
 int sc_scan_row_key(const struct sc_scan_cache *k, const struct sc_scan_row *r, size_t i,
@@ -361,7 +361,7 @@ void sc_scan_row_put(const struct sc_scan_cache *k, const char *key, const struc
 	struct tm tm;
 	FILE *f;
 
-	if (!key[0] || sc_scan_interrupted || passing(r))
+	if (!key[0] || passing(r))
 		return;
 	path_of(k, key, path, sizeof(path));
 	snprintf(tmp, sizeof(tmp), "%.*s", (int)(strrchr(path, '/') - path), path);

@@ -308,6 +308,7 @@ int sc_scan_row_work(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i)
 	if (sc_scan_row_key(&c->cache, r, i, key) && sc_scan_row_get(&c->cache, key, r, &rc))
 		return rc;
 	rc = work(c, r, i);
-	sc_scan_row_put(&c->cache, key, r, rc);
+	if (!sc_scan_interrupted)
+		sc_scan_row_put(&c->cache, key, r, rc);
 	return rc;
 }

@@ -79,8 +79,9 @@ int sc_scan_row_key(const struct sc_scan_cache *k, const struct sc_scan_row *r, 
 int sc_scan_row_get(const struct sc_scan_cache *k, const char *key, struct sc_scan_row *r,
 		    int *rc);
 
-/* Keep the row's outcome and rc under key (not a cut run, an interrupted
- * row, nor one a deadline or a dead child decided). */
+/* Keep the row's outcome and rc under key (not a cut run, nor one a
+ * deadline or a dead child decided; the caller leaves out an interrupted
+ * scan's). */
 void sc_scan_row_put(const struct sc_scan_cache *k, const char *key, const struct sc_scan_row *r,
 		     int rc);
 
