@@ -2,21 +2,17 @@
  * scan_cache_src.c - the first level of --scan's cache: a row's whole
  * outcome (a verdict, "not one of the eight" with its nearest contract
  * and first differing probe, NOT-CHECKED with its reason, a function
- * dropped as like none) kept under a key made of what decides it before
- * anything is built: the text of every C, header and assembly file of the
- * function's tree (the build as it is, the build of the function alone
- * and its wrapper read nothing else of the tree), a compile_commands.json
- * above it, the compiler named (its resolved program), $CC, $CFLAGS, the
- * system's packages (dpkg's status and /usr/include, for the C library's
- * headers), strcheck's version and own program, the options the checks
- * get, the tree's mappings onto the eight, and the row's file, line and
- * name.  A second scan of an unchanged tree then neither builds nor
- * probes: every row is read back.  An edit anywhere in the tree misses
- * this level for its rows; the object's bytes (scan_cache.c, the second
- * level) still spare the check of a function that builds alike.  A cut
- * run, an interrupted row and one a deadline or a dead child decided are
- * not kept.  A kernel tree (too big to read whole) has only the second
- * level.
+ * dropped as like none) under a key of what decides it before anything
+ * is built: the text of every C, header and assembly file of the
+ * function's tree (of the scanned folder and the top's config.h when
+ * only a part of a tree is scanned), a compile_commands.json, the
+ * compiler (its resolved program), $CC, $CFLAGS, the system's packages
+ * (dpkg's status, /usr/include), strcheck and the options the checks
+ * get, the tree's mappings, the row's file, line and name.  A second
+ * scan of an unchanged tree neither builds nor probes.  An edit misses
+ * this level for the tree's rows; the object's bytes (scan_cache.c, the
+ * second level) still spare the check.  A cut run and a row a deadline
+ * or a dead child decided are not kept; a kernel tree has no first level.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -125,22 +121,36 @@ static int tree_file(const char *path, const struct stat *st, int flag, struct F
 	return walking->bytes > TREE_MAX_BYTES ? FTW_STOP : FTW_CONTINUE;
 }
 
-/* The tree at root as 32 hex digits into out, "" when too big. */
-static void tree_digest(const char *root, char *out)
+/* The tree at root as 32 hex digits into out, "" when too big: the
+ * scanned folder scan when it lies inside root (a part of a tree scanned:
+ * its files, and the top's config.h and compile_commands.json), else root
+ * whole. */
+static void tree_digest(const char *root, const char *scan, char *out)
 {
+	static const char *const cfg[] = { "config.h", "include/config.h", "build/config.h",
+					   "src/config.h", NULL };
 	struct hash h = { 0x243f6a8885a308d3ull, 0x13198a2e03707344ull, 0 };
 	char dir[PATH_MAX], json[PATH_MAX + 64];
+	size_t n = strlen(root);
+	int part = !strncmp(scan, root, n) && scan[n] == '/';
 
 	walking = &h;
 	hash_str(&h, root);
-	nftw(root, tree_file, 32, FTW_PHYS | FTW_ACTIONRETVAL);
-	/* A compile_commands.json above the tree (project.c looks up). */
+	nftw(part ? scan : root, tree_file, 32, FTW_PHYS | FTW_ACTIONRETVAL);
+	for (int i = 0; part && cfg[i]; i++) {
+		snprintf(json, sizeof(json), "%s/%s", root, cfg[i]);
+		if (access(json, F_OK) == 0)
+			hash_file(&h, json);
+	}
+	/* A compile_commands.json at the top or above it (project.c looks up). */
 	snprintf(dir, sizeof(dir), "%s", root);
-	for (char *slash; (slash = strrchr(dir, '/')) && slash != dir;) {
+	for (char *slash = dir + strlen(dir); slash && slash != dir; slash = strrchr(dir, '/')) {
 		*slash = 0;
+		if (!dir[0])
+			break;
 		for (int b = 0; b < 2; b++) {
 			snprintf(json, sizeof(json), "%s/%scompile_commands.json", dir, b ? "build/" : "");
-			if (access(json, F_OK) == 0)
+			if ((part || strcmp(dir, root)) && access(json, F_OK) == 0)
 				hash_file(&h, json);
 		}
 	}
@@ -183,7 +193,7 @@ void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
 	const char *cc = getenv("CC"), *cflags = getenv("CFLAGS");
 	char *root = malloc(PATH_MAX);
 	char (*seen)[PATH_MAX + 40] = calloc(64, sizeof(*seen));
-	char last[PATH_MAX] = "";
+	char last[PATH_MAX] = "", scan[PATH_MAX];
 	int nseen = 0, ok = 0;
 
 	free(k->tree);
@@ -203,8 +213,9 @@ void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
 	hash_str(&h, cflags ? cflags : "(no $CFLAGS)");
 	hash_stat(&h, "/var/lib/dpkg/status");
 	hash_stat(&h, "/usr/include");
-	if (realpath(sc->dir, root))
-		hash_str(&h, root);
+	if (!realpath(sc->dir, scan))
+		scan[0] = 0;
+	hash_str(&h, scan);
 	for (size_t i = 0; i < sc->nmaps; i++) {
 		hash_str(&h, sc_api_name(sc->maps[i].api));
 		hash_str(&h, sc->maps[i].name);
@@ -227,13 +238,13 @@ void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
 			;
 		if (j == nseen && nseen < 64) {
 			snprintf(seen[j], PATH_MAX, "%s", root);
-			tree_digest(root, seen[j] + PATH_MAX);
+			tree_digest(root, scan, seen[j] + PATH_MAX);
 			nseen++;
 		}
 		if (j < nseen)
 			snprintf(k->tree[i], sizeof(k->tree[i]), "%s", seen[j] + PATH_MAX);
 		else
-			tree_digest(root, k->tree[i]);
+			tree_digest(root, scan, k->tree[i]);
 	}
 out:
 	free(seen);
