@@ -11,8 +11,10 @@
 # kills its caller) never judged and never called with the wrong
 # parameters, copies mapped by #define or a replacement guard judged;
 # assembly of another architecture said so; the probe sandboxed; the
-# cache (a second scan reuses every verdict, the same copy in two
-# packages is checked once, --no-cache); -j and each row's line as it
+# cache (a second scan reuses every row and runs no compiler, counted
+# by a wrapper; the same copy in two packages is checked once, --no-cache); --shard=K/N's parts (each
+# function in one, pinned) and --scan-merge of them (the whole scan's
+# rows, table and exit status; bad values refused); -j and each row's line as it
 # finishes; the JSON against docs/schemas/strcheck-scan.schema.json, the
 # JUnit against docs/schemas/junit.xsd, the SARIF against the SARIF 2.1.0
 # schema and Microsoft's validator (fetched as suite 47 does) with the
@@ -38,6 +40,16 @@ if ! make -s build/strcheck > "$out/build.log" 2>&1; then
 	fail "scan_build: see $out/build.log"
 	exit 1
 fi
+
+# The compiler every check runs, through a wrapper that counts its calls
+# (a second scan from the cache runs none); the cache's key holds $CC.
+cat > "$out/cc-count" <<EOF
+#!/bin/sh
+echo "\$*" >> "$PWD/$out/cc-calls"
+exec ${CC:-cc} "\$@"
+EOF
+chmod +x "$out/cc-count"
+export CC="$PWD/$out/cc-count"
 
 # ---- the mixed tree: every kind of row ----
 $SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed.json" 2> "$out/mixed.err"
@@ -111,9 +123,15 @@ cat "$out/rows.txt"
 validate_json "$out/mixed.json" docs/schemas/strcheck-scan.schema.json > "$out/json.log" 2>&1
 check mixed_json_schema $? "$(head -3 "$out/json.log")"
 
-# ---- the cache: a second scan reuses every verdict, the same ones ----
+# ---- the cache: a second scan reuses every row (verdicts, look-alikes,
+# the one not built, its reason), the same ones, and builds nothing ----
+first_calls=$(cat "$out/cc-calls" 2> /dev/null | wc -l)
+rm -f "$out/cc-calls"
 $SC --scan=$T/mixed --time=0 --format=json --output="$out/mixed2.json" 2> "$out/mixed2.err"
 rc=$?
+second_calls=$(cat "$out/cc-calls" 2> /dev/null | wc -l)
+check second_scan_runs_no_compiler "$([ "$first_calls" -gt 0 ] && [ "$second_calls" = 0 ]; echo $?)" \
+	"the compiler ran $first_calls time(s) on the first scan, $second_calls on the second: $(head -3 "$out/cc-calls" 2> /dev/null)"
 $PY - "$out/mixed.json" "$out/mixed2.json" <<'PY'
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
@@ -123,13 +141,15 @@ for f in b["functions"]:
     g = first[(f["file"], f["line"])]
     if f["verdict"] != g["verdict"] or (g["first_defect"] or {}).get("class") != (f["first_defect"] or {}).get("class"):
         bad.append("%s: %s then %s" % (f["function"], g["verdict"], f["verdict"]))
-    if f["verdict"] in ("pass", "fail") and not f["cached"]:
+    if f["reason"] != g["reason"] or f["api"] != g["api"] or f["replay"] != g["replay"]:
+        bad.append("%s: reason, api or replay changed" % f["function"])
+    if not f["cached"]:
         bad.append("%s: not from the cache" % f["function"])
     if g["cached"]:
         bad.append("%s: from the cache on the first scan" % f["function"])
 checked = len([f for f in b["functions"] if f["verdict"] in ("pass", "fail")])
-if b["from_cache"] != checked or checked != 9:
-    bad.append("from_cache %d of %d checked" % (b["from_cache"], checked))
+if b["from_cache"] != len(b["functions"]) or len(b["functions"]) != 12 or checked != 9:
+    bad.append("from_cache %d of %d rows, %d checked" % (b["from_cache"], len(b["functions"]), checked))
 print(("FAIL second_scan_from_the_cache: " + "; ".join(bad)) if bad else "PASS second_scan_from_the_cache")
 PY
 check second_scan_exit_1 "$([ $rc = 1 ]; echo $?)" "exit $rc"
@@ -229,7 +249,8 @@ $SC --scan=$T/alike/pkg1 --time=0 --no-cache --format=json --output="$out/nocach
 $PY -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d['from_cache']==0 and d['functions'][0]['verdict']=='pass' and not d['functions'][0]['cached'] else 1)" "$out/nocache.json"
 check no_cache_checks_again $? "$(head -c 300 "$out/nocache.json")"
 
-# ---- exit statuses, text, replays ----
+# ---- exit statuses, text, replays; parts of a scan and their merge; bad
+# --shard values and merges (exit 2, one line) ----
 
 $SC --scan=$T/clean --time=0 > "$out/clean.txt" 2>&1
 rc=$?
@@ -249,6 +270,74 @@ grep -q '^ *built only if: !defined(HAVE_STRLCPY)$' "$out/mixed.txt" &&
 	grep -q '^ *contract: not one of the eight: returns nothing (void); char \*strncpy(char \*, const char \*, size_t); closest: strncpy$' "$out/mixed.txt" &&
 	grep -q '^ *used as strncpy: #define at tests/scan-trees/mixed/defect/fast.h:6$' "$out/mixed.txt"
 check mixed_text_table $? "$(head -c 600 "$out/mixed.txt")"
+# --shard=K/N and --scan-merge: three parts of the mixed tree (the
+# cache is warm: the rows are those of the second scan), every function
+# in exactly one part, the part pinned (a hash of its path under DIR and
+# its name: the same split on every machine), merged in any order into
+# the second scan's rows, counts, verdict, exit status and -q table ----
+for k in 1 2 3; do
+	$SC --scan=$T/mixed --time=0 --shard=$k/3 --format=json --output="$out/part$k.json" 2> /dev/null; echo $? >> "$out/part-rc.txt"
+done
+cat > "$out/want-parts.txt" <<'WANT'
+1 broken/nolink.c:broken_strlcpy compat/strlcpy.c:strlcpy util/copy.c:copy_field
+2 broken/needs_header.c:cfg_strncat compat/strlcat.c:strlcat include/strutil.h:hdr_stpncpy util/copy.c:cpystrn util/copy.c:safe_strncpy util/str.c:x_strncpy
+3 asm/strlcpy_x86_64.S:asm_strlcpy defect/fast_strncpy.c:fast_strncpy util/str.c:proj_strlcpy
+WANT
+$PY - "$out" "$T/mixed/" <<'PY'
+import json, sys
+out, root = sys.argv[1], sys.argv[2]
+whole = json.load(open(out + "/mixed2.json"))
+ids = lambda d: [f["file"][len(root):] + ":" + f["function"] for f in d["functions"]]
+want = {int(l.split()[0]): l.split()[1:] for l in open(out + "/want-parts.txt") if l.strip()}
+seen, bad, like_none = [], [], 0
+for k in (1, 2, 3):
+    d = json.load(open("%s/part%d.json" % (out, k)))
+    if d["shard"] != {"part": k, "parts": 3, "definitions": 13}: bad.append("part %d: shard %s" % (k, d["shard"]))
+    if ids(d) != want[k]: bad.append("part %d holds %s" % (k, ids(d)))
+    seen, like_none = seen + ids(d), like_none + d["counts"]["like_none"]
+if sorted(seen) != sorted(ids(whole)) or len(set(seen)) != len(seen):
+    bad.append("the parts hold %s, the whole %s" % (sorted(seen), sorted(ids(whole))))
+if like_none != whole["counts"]["like_none"]: bad.append("like_none %d" % like_none)
+print(("FAIL shard_each_function_in_one_part: " + "; ".join(bad)) if bad else "PASS shard_each_function_in_one_part")
+PY
+check shard_exit_statuses "$([ "$(tr '\n' ' ' < "$out/part-rc.txt")" = "3 0 1 " ]; echo $?)" \
+	"exits $(tr '\n' ' ' < "$out/part-rc.txt"), not 3 0 1 (part 1: the file not built; 3: the defect)"
+validate_json "$out/part2.json" docs/schemas/strcheck-scan.schema.json > "$out/json-part.log" 2>&1
+check shard_json_schema $? "$(head -3 "$out/json-part.log")"
+
+$SC --scan-merge="$out/part3.json,$out/part1.json,$out/part2.json" --format=json --output="$out/merged.json" 2> "$out/merged.err"
+rc=$?
+$PY - "$out/mixed2.json" "$out/merged.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+timing = ("seconds", "total_seconds")
+rows = lambda d: [{k: v for k, v in f.items() if k not in timing} for f in d["functions"]]
+bad = [k for k in ("scan", "files", "seconds_per_check", "seed", "shard", "counts", "verdict", "from_cache") if a[k] != b[k]]
+if rows(a) != rows(b):
+    bad.append("rows: " + "; ".join("%s vs %s" % (x, y) for x, y in zip(rows(a), rows(b)) if x != y)[:600])
+print(("FAIL merged_parts_are_the_whole_scan: differ in " + ", ".join(bad)) if bad else "PASS merged_parts_are_the_whole_scan")
+PY
+check merged_exit_1_as_the_whole "$([ $rc = 1 ]; echo $?)" "exit $rc: $(head -c 300 "$out/merged.err")"
+validate_json "$out/merged.json" docs/schemas/strcheck-scan.schema.json > "$out/json-merged.log" 2>&1
+check merged_json_schema $? "$(head -3 "$out/json-merged.log")"
+$SC --scan-merge="$out/part2.json,$out/part3.json,$out/part1.json" -q > "$out/merged.txt" 2> /dev/null
+cmp -s "$out/merged.txt" "$out/mixed.txt"
+check merged_text_table_is_the_whole_scans $? "$(diff "$out/mixed.txt" "$out/merged.txt" | head -5)"
+$SC --scan=$T/clean --time=0 --shard=1/1 --format=json --output="$out/clean-part.json" 2> /dev/null
+$SC --scan-merge="$out/clean-part.json" -q > "$out/clean-merged.txt" 2>&1
+check merged_exit_0_for_a_pass "$([ $? = 0 ] && grep -q '^VERDICT: PASS' "$out/clean-merged.txt"; echo $?)" "not 0"
+bad shard_zero "--shard=0/3: K must be 1 to N" --scan=$T/clean --shard=0/3
+bad shard_past_n "--shard=4/3: K must be 1 to N" --scan=$T/clean --shard=4/3
+bad shard_no_parts "--shard=1/0: N must be 1 to" --scan=$T/clean --shard=1/0
+bad shard_junk "--shard=two/3: expected K/N" --scan=$T/clean --shard=two/3
+bad shard_no_n "--shard=1: expected K/N" --scan=$T/clean --shard=1
+bad shard_alone "--shard: goes with --scan" --shard=1/3
+bad merge_missing_part "part 3/3 is missing" --scan-merge="$out/part1.json,$out/part2.json"
+bad merge_part_twice "part 1/3 is given twice" --scan-merge="$out/part1.json,$out/part2.json,$out/part1.json"
+bad merge_other_scan "is a part of another scan" --scan-merge="$out/part1.json,$out/clean-part.json"
+bad merge_not_json "not JSON (line 1" --scan-merge="$out/mixed.txt"
+bad merge_not_a_report "not the JSON report of a --scan" --scan-merge="docs/schemas/strcheck-scan.schema.json"
+bad merge_with_scan "--scan-merge: merges the parts' reports: not with --scan" --scan-merge="$out/part1.json" --scan=$T/clean
 
 replay=$($PY -c "import json,sys; print([f['replay'] for f in json.load(open(sys.argv[1]))['functions'] if f['verdict']=='fail'][0])" "$out/mixed.json")
 (eval "build/$replay" > "$out/replay.txt" 2>&1)
@@ -271,7 +360,7 @@ check replay_of_a_header_function "$([ $rc = 0 ] && [[ $replay == "strcheck --sc
 # on a terminal only; -q: nothing ----
 $SC --scan=$T/clean --time=0 -j 3 > /dev/null 2> "$out/notty.err"
 grep -q '^\[1/1\] pass  *tests/scan-trees/clean/copy.c:4 tidy_strlcpy  strlcpy (inferred, 300/300 cases)' "$out/notty.err" &&
-	grep -q '^scan: 1 function(s) in [0-9.]* s (-j 3), [01] verdict(s) from the cache$' "$out/notty.err" &&
+	grep -q '^scan: 1 function(s) in [0-9.]* s (-j 3), [01] row(s) from the cache$' "$out/notty.err" &&
 	! grep -q $'\r' "$out/notty.err"
 check row_lines_and_totals_when_not_a_terminal $? "$(head -c 300 "$out/notty.err")"
 $SC --scan=$T/clean --time=0 -q > /dev/null 2> "$out/quiet.err"

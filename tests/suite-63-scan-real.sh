@@ -6,7 +6,11 @@
 # sudo (compat copies that need the configured build's headers; sudo's
 # under #ifndef HAVE_STRLCPY, its strlcpy_unescape, flex's void
 # yy_flex_strncpy), dietlibc (a C library: K&R definitions, assembly for
-# four architectures, an #ifdef'd static copy, an SSE2 memccpy).  What
+# four architectures, an #ifdef'd static copy, an SSE2 memccpy); and, with
+# the default --time as a user runs it, openssh, dropbear, ntpsec, openntpd
+# and busybox (OpenBSD's copies, two home-made ones with defects, the
+# look-alikes line_stripname and safe_strncpy, a copy shared by two
+# packages checked once: the cache).  What
 # each scan finds is pinned against the hand count below (written from
 # reading the trees: grep for the eight names, then each definition read),
 # with how each was judged, built, and its verdict, confirmed by reading
@@ -68,7 +72,7 @@ fetch() {
 #   file:line function api(how) now with-part-1 detail
 # api(how): the API and name|macro|guard|probe|- (not one of the eight: the closest);
 # now: the verdict today; with-part-1: once the file builds alone;
-# detail: reason~words (spaces as ~), class=..., cond=...
+# detail: reason~words (spaces as ~), class=..., cond=..., cached=yes|no
 cat > "$out/want.txt" <<'WANT'
 @ libbsd 0.11.7-2 libbsd-0.11.7
 src/strlcat.c:30 strlcat strlcat(name) pass pass -
@@ -96,10 +100,54 @@ sparc/memccpy.S:14 memccpy memccpy(name) not-checked not-checked reason=another~
 sparc/strncpy.S:14 strncpy strncpy(name) not-checked not-checked reason=another~architecture's~code~(sparc)
 x86_64/memccpy.c:7 memccpy memccpy(name) fail fail class=overread
 WANT
+# Five more, scanned as a user would (the default --time; a folder when
+# the tree is big): @ package version dir folder|- default.  Hand count
+# (grep for the eight names and for (char *, const char *, count), each
+# definition read): 9 copies, 4 look-alikes; "= like_none N" pins the
+# functions of a copy's shape that behave like none of the eight.
+#  openssh: OpenBSD's strlcpy 1.11 and strlcat 1.13 under #ifndef
+#   HAVE_STRLCPY/HAVE_STRLCAT: pass.  Look-alike line_stripname(dst, src,
+#   int dstsize): memset, strlcpy of src less "/dev/", returns dst: dest
+#   as strscpy_pad, a pointer returned: not one of the eight.  Like none:
+#   strvis (a flag, not a count), line_fullname, line_abbrevname.
+#  dropbear: compat.c's own strlcpy returns 0 for size 0, not strlen(src):
+#   fail, retval; its strlcat (OpenSSH 7.2p2's OpenBSD copy): pass, and
+#   from the cache: openssh's, built to the same bytes, was checked first.
+#   line_stripname as OpenSSH's (size_t dstsize); like none: line_fullname,
+#   line_abbrevname.
+#  ntpsec (libntp/): strl_obsd.c, OpenBSD's strlcpy and strlcat: pass.
+#  openntpd: compat/, OpenBSD's strlcpy 1.16 and strlcat 1.18 (dsize): pass.
+#  busybox (libbb/): platform.c's stpncpy under #ifndef HAVE_STPNCPY stops
+#   at the NUL without zero-filling the rest of n: fail, content.
+#   Look-alike safe_strncpy: strncpy of size-1 bytes, dst[size-1] = 0
+#   always, returns dst: not one of the eight (closest strncpy).
+#   xfuncs.c's strncpy_IFNAMSIZ(dst, src) has no count: not a candidate.
+cat >> "$out/want.txt" <<'WANT'
+@ openssh 1:9.2p1-2+deb12u10 openssh-9.2p1 - default
+= like_none 3
+openbsd-compat/strlcat.c:35 strlcat strlcat(name) pass pass cond=!defined(HAVE_STRLCAT)
+openbsd-compat/strlcpy.c:33 strlcpy strlcpy(name) pass pass cond=!defined(HAVE_STRLCPY)
+loginrec.c:581 line_stripname strscpy_pad(-) not-one-of-the-eight not-one-of-the-eight reason=another~return~value
+@ dropbear 2022.83-1+deb12u3 dropbear-2022.83 - default
+= like_none 2
+compat.c:93 strlcpy strlcpy(name) fail fail class=retval
+compat.c:127 strlcat strlcat(name) pass pass cached=yes
+loginrec.c:404 line_stripname strscpy_pad(-) not-one-of-the-eight not-one-of-the-eight reason=another~return~value
+@ ntpsec 1.2.2+dfsg1-1+deb12u1 ntpsec-1.2.2+dfsg1 libntp default
+libntp/strl_obsd.c:26 strlcpy strlcpy(name) pass pass cond=!defined(HAVE_STRLCPY)
+libntp/strl_obsd.c:68 strlcat strlcat(name) pass pass cond=!defined(HAVE_STRLCAT)
+@ openntpd 1:6.2p3-4.2 openntpd-6.2p3 - default
+compat/strlcat.c:30 strlcat strlcat(name) pass pass -
+compat/strlcpy.c:28 strlcpy strlcpy(name) pass pass -
+@ busybox 1:1.35.0-4+deb12u1 busybox-1.35.0 libbb default
+= like_none 1
+libbb/platform.c:170 stpncpy stpncpy(name) fail fail class=content
+libbb/safe_strncpy.c:12 safe_strncpy strncpy(-) not-one-of-the-eight not-one-of-the-eight reason=first~unlike~it
+WANT
 
 part1=0
 scans=""
-while read -r at name version dir; do
+while read -r at name version dir sub tm; do
 	[ "$at" = @ ] || continue
 	if ! fetch "$name" "$version" "$dir"; then
 		skip "scan_real_$name: apt-get source $name=$version failed (no network to the archive, or the version is gone): $(tail -1 "$out/fetch-$name.log")"
@@ -109,7 +157,8 @@ while read -r at name version dir; do
 	   $SC --impl="$pk/$dir/compat/strlcpy.c" --api=strlcpy --time=0 -q > /dev/null 2>&1; then
 		part1=1
 	fi
-	$SC --scan="$pk/$dir" --time=0 --format=json --output="$out/$name.json" 2> "$out/$name.err"
+	$SC --scan="$pk/$dir${sub:+/}${sub#-}" $([ "$tm" = default ] || echo --time=0) \
+		--format=json --output="$out/$name.json" 2> "$out/$name.err"
 	echo "$? $name $dir" >> "$out/status.txt"
 	scans="$scans $name"
 done < "$out/want.txt"
@@ -120,12 +169,14 @@ $PY - "$out" "$pk" "$part1" <<'PY'
 import json, os, sys
 out, pk, part1 = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 status = {l.split()[1]: (int(l.split()[0]), l.split()[2]) for l in open(out + "/status.txt")}
-want, pkg = {}, None
+want, pkg, counts = {}, None, {}
 for l in open(out + "/want.txt"):
     f = l.split()
     if not f: continue
     if f[0] == "@":
         pkg = f[1]; want[pkg] = []
+    elif f[0] == "=":
+        counts.setdefault(pkg, {})[f[1]] = int(f[2])
     else:
         want[pkg].append(f)
 for pkg, rows in want.items():
@@ -150,14 +201,20 @@ for pkg, rows in want.items():
         if k == "class" and (f["first_defect"] or {}).get("class") != v: why.append("first defect %s" % f["first_defect"])
         if k == "reason" and f["verdict"] in ("not-checked", "not-one-of-the-eight") and v.replace("~", " ") not in (f["reason"] or ""):
             why.append("reason %r" % f["reason"])
-        # how it was built: every checked row says it
-        if f["verdict"] in ("pass", "fail") and not (f["build"] or "").startswith("built"):
+        if k == "cached" and f["cached"] != (v == "yes"): why.append("cached %s" % f["cached"])
+        # how it was built: every checked row says it (or that its verdict is the cache's)
+        if f["verdict"] in ("pass", "fail") and not (f["build"] or "").startswith("built" if not f["cached"] else "from the cache"):
             why.append("build %r" % f["build"])
         print(("FAIL %s: %s" % (name, "; ".join(why))) if why else "PASS " + name)
     for loc, f in got.items():
         print("FAIL scan_%s_nothing_else: %s %s (%s) found" % (pkg, loc, f["function"], f["verdict"]))
     if not got:
         print("PASS scan_%s_nothing_else" % pkg)
+    for k, n in counts.get(pkg, {}).items():
+        print(("PASS" if doc["counts"][k] == n else "FAIL") + " scan_%s_%s_%d" % (pkg, k, n) + ("" if doc["counts"][k] == n else ": %d" % doc["counts"][k]))
+    # no look-alike judged, no crash (a look-alike that kills its probe costs its row)
+    bad = [f["function"] for f in doc["functions"] if (f["verdict"] == "fail" and not f["api_from"]) or "signal" in (f["reason"] or "")]
+    print(("FAIL scan_%s_no_lookalike_fail_no_crash: %s" % (pkg, bad)) if bad or rc not in (0, 1, 3) else "PASS scan_%s_no_lookalike_fail_no_crash" % pkg)
     verdicts = [f["verdict"] for f in doc["functions"]]
     want_rc = 1 if "fail" in verdicts else 3 if ("not-checked" in verdicts or "incomplete" in verdicts) else 0
     print(("PASS" if rc == want_rc else "FAIL") + " scan_%s_exit_%d" % (pkg, want_rc) + ("" if rc == want_rc else ": exit %d" % rc))

@@ -11,6 +11,7 @@
 #include "../engine/load/load.h"
 #include "candidate.h"
 #include "alone/alone.h"
+#include "compile/project.h"
 #include "kernel/kprepare.h"
 #include "kernel/ktree.h"
 #include "arch/endian_trap.h"
@@ -172,6 +173,18 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 void sc_candidate_release(struct sc_candidate *c)
 {
 	sc_build_remove(&c->build);
+}
+
+int sc_candidate_tree_top(const char *file, char *root, size_t len)
+{
+	struct sc_project *p = malloc(sizeof(*p));
+	int ok = p && sc_project_learn(file, p) == 0 && !sc_kernel_root(p->root) &&
+		 strlen(p->root) < len;
+
+	if (ok)
+		snprintf(root, len, "%s", p->root);
+	free(p);
+	return ok;
 }
 
 static struct sc_candidate *to_release;

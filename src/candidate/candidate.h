@@ -59,6 +59,12 @@ int sc_candidate_prepare(const struct sc_cand_opts *o, struct sc_candidate *c, c
 /* Remove the build directory, if any (only the process that made it). */
 void sc_candidate_release(struct sc_candidate *c);
 
+/* The top of the tree a build of file reads (project.h: the nearest
+ * folder above it with .git, configure, debian/ ...) into root: 1, or 0
+ * when it cannot tell or the tree is a kernel's (a scan's cache reads
+ * the tree whole for its key, scan_cache_src.c). */
+int sc_candidate_tree_top(const char *file, char *root, size_t len);
+
 /* What sc_candidate_setup returns besides 0 and -1 (main() makes it its
  * exit status for a run cut short). */
 #define SC_CAND_INTERRUPTED 1

@@ -298,7 +298,7 @@ int main(int argc, char **argv)
 			sc_opts_man(stdout);
 		return fflush(stdout) ? fail("cannot write: %s%s", strerror(errno), "") : SC_EXIT_PASS;
 	}
-	if (o.scan) {
+	if (o.scan || o.scan_merge || o.shard) {
 		if (o.impl || o.arch || o.only != SC_ONLY_NONE || o.emit_repro || o.map || o.scan_probe)
 			return fail("--scan: checks the functions it finds itself: --impl, --arch, "
 				    "--emit-repro, --map and the one-case options go with one check%s%s",

@@ -12,6 +12,7 @@
 #include "options.h"
 #include "options_values.h"
 #include "../engine/race/race.h"
+#include "../scan/scan.h"
 
 #ifndef SC_VERSION
 #define SC_VERSION "unknown"
@@ -56,6 +57,19 @@ static int opt_one_case(struct sc_opts *o, const struct sc_option *opt, const ch
 	}
 	o->only = only;
 	o->only_arg = v;
+	return 0;
+}
+
+/* --shard=K/N: checked here, so a bad one is a usage error at once. */
+static int opt_shard(struct sc_opts *o, const struct sc_option *opt, const char *v, char *err,
+		     size_t errlen)
+{
+	unsigned k, n;
+
+	(void)opt;
+	if (sc_scan_shard_parse(v, &k, &n, err, errlen) != 0)
+		return -1;
+	o->shard = v;
 	return 0;
 }
 
@@ -160,6 +174,15 @@ const struct sc_option sc_options[] = {
 		   "$XDG_CACHE_HOME/strcheck, else ~/.cache/strcheck)"),
 	OPT_FLAG("no-cache", 0, no_cache, 1,
 		 "with --scan, check every function again: the cache is neither read nor written"),
+	{ "shard", 0, "K/N", opt_shard, FIELD(shard), "K/N", 0, 0, NULL, 0, 0,
+	  "with --scan, check only the K-th of N parts of the tree's functions (a function's "
+	  "part: a hash of its file's path under DIR and its name, the same on every machine), "
+	  "so that N jobs of a CI matrix, parallel or a job array share a big scan; merge their "
+	  "--format=json reports with --scan-merge" },
+	OPT_STRING("scan-merge", "LIST", scan_merge, "comma-separated JSON reports",
+		   "print the one report (in --format, exit status as the whole scan's) of the JSON "
+		   "reports of a scan's N parts (--shard=1/N ... N/N), given comma-separated in any "
+		   "order: the same rows, counts and verdict as one scan of the whole tree"),
 	OPT_STRING("arch", "NAME", arch, "an architecture name",
 		   "architecture to check on: x86-64, i386, s390x, powerpc, aarch64, armhf or riscv64 "
 		   "(default: the candidate's own, from its ELF header).  A foreign one runs "

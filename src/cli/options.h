@@ -77,6 +77,8 @@ struct sc_opts {
 	uint64_t jobs;           /* -j, --jobs: a scan's checks at once (0: one per core) */
 	const char *cache;       /* --cache=DIR: a scan's cache of verdicts */
 	int no_cache;            /* --no-cache */
+	const char *shard;       /* --shard=K/N: a scan's part K of N */
+	const char *scan_merge;  /* --scan-merge=LIST: the parts' JSON reports as one */
 };
 
 /* Parse argv into o.  0 on success; -1 with one line in err otherwise. */

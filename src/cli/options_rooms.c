@@ -95,6 +95,9 @@ void sc_opts_for_scan(const struct sc_opts *o, struct sc_scan_opts *so)
 	so->jobs = (unsigned)o->jobs;
 	so->cache = o->cache;
 	so->no_cache = o->no_cache;
+	so->merge = o->scan_merge;
+	if (o->shard)
+		sc_scan_shard_parse(o->shard, &so->shard, &so->shards, NULL, 0);
 	so->nfwd = 0;
 	forward(so, o);
 }

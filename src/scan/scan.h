@@ -35,6 +35,8 @@ struct sc_scan_opts {
 	unsigned jobs;           /* checks at once (0: one per online core) */
 	const char *cache;       /* the cache's directory (NULL: the default) */
 	int no_cache;            /* neither read nor write the cache */
+	unsigned shard, shards;  /* --shard=K/N: scan part K of N (0 0: the whole) */
+	const char *merge;       /* --scan-merge=LIST: merge these parts' JSON reports */
 };
 
 /* How a scan ended, as one check's would (the command line's exit status). */
@@ -135,7 +137,35 @@ struct sc_scan {
 	double seconds;          /* the whole scan's wall time */
 	unsigned jobs;           /* checks run at once */
 	unsigned from_cache;     /* rows whose verdict came from the cache */
+	unsigned shard, shards;  /* the part of the work this is (--shard), or 0 0 */
+	unsigned found;          /* definitions found in the whole tree, of all parts */
 };
+
+/* ---- parts of a scan (scan_shard.c) and their merge (scan_merge.c) ---- */
+
+#define SC_SHARD_MAX 100000u
+
+/* --shard's value "K/N" into *k and *n (1 <= K <= N <= SC_SHARD_MAX);
+ * 0, or -1 with one line in err. */
+int sc_scan_shard_parse(const char *v, unsigned *k, unsigned *n, char *err, size_t errlen);
+
+/* The part (1 to n) fn belongs to: a hash of its file's path under dir
+ * and its name, so the split is the same on every machine. */
+unsigned sc_scan_shard_of(const char *dir, const struct sc_scan_fn *fn, unsigned n);
+
+/* Keep in sc only the rows of part k of n (noting the part and how many
+ * definitions the whole tree has). */
+void sc_scan_shard(struct sc_scan *sc, unsigned k, unsigned n);
+
+/*
+ * --scan-merge=LIST: the JSON reports (--format=json) of the N parts of
+ * one scan (--shard=1/N ... N/N, comma-separated files, in any order)
+ * read back and reported as the one table the whole scan prints, in
+ * o->format, with its exit status (as sc_scan_main's).  -1 with one line
+ * in err for a file that is not such a report, parts of different scans,
+ * a part missing or given twice.
+ */
+int sc_scan_merge(const struct sc_scan_opts *o, char *err, size_t errlen);
 
 /*
  * Find the definitions under dir (a directory, or one file): the eight

@@ -1,14 +1,15 @@
 /*
- * scan_cache.c - --scan's cache of verdicts: a PASS or a FAIL kept in a
- * file named for what decides it (the built object's loaded bytes, the
- * function and its API, how it was built, strcheck's version and its own
- * loaded bytes, the options the checks get), so a second scan of a tree,
- * or the same copy in another tree built alike, is not checked again.  Under --cache=DIR,
- * $XDG_CACHE_HOME/strcheck or ~/.cache/strcheck, in scan/; --no-cache
- * leaves it alone.  A cut run, a row not checked and a look-alike are not
- * kept: they may come out otherwise next time.  An entry is written to a
- * temporary file and renamed, so scans running at once never read half
- * of one.
+ * scan_cache.c - where --scan's cache is, and its second level (the
+ * first, a row kept before any build, is scan_cache_src.c): a PASS or a
+ * FAIL kept in a file named for what decides it (the built object's
+ * loaded bytes, the function and its API, how it was built, strcheck's
+ * version and its own loaded bytes, the options the checks get), so the
+ * same copy in another tree built alike, or a function whose tree
+ * changed elsewhere, is built and probed but not checked again.  Under
+ * --cache=DIR, $XDG_CACHE_HOME/strcheck or ~/.cache/strcheck, in scan/;
+ * --no-cache leaves it alone.  A cut run, a row not checked and a
+ * look-alike are not kept here.  An entry is written to a temporary file
+ * and renamed, so scans running at once never read half of one.
  */
 #include <errno.h>
 #include <stdint.h>

@@ -5,7 +5,9 @@
  * probe in a sandboxed child strcheck (--scan-probe: which API it behaves
  * as, the built object's hash), the decision (candidate/scan_api.c), the
  * cache, then the ordinary single-function check in a child strcheck
- * whose JSON report gives the row.  A static function, or one in a
+ * whose JSON report gives the row; the whole row is kept under the
+ * first level's key (scan_cache_src.c) and read back before anything is
+ * built.  A static function, or one in a
  * header, that a build of its file does not export is probed and checked
  * through a two-line wrapper that includes the file and exports the
  * function under another name (an alias of the same code).
@@ -225,15 +227,13 @@ static int foreign_instructions(const char *why)
 	       strstr(why, "unknown pseudo-op");
 }
 
-int sc_scan_row_work(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i)
+static int work(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i)
 {
 	const char *arch = sc_scan_foreign_asm(&r->fn);
 	int wrapped = is_header(r->fn.file), ran = 0, probed, papi, go;
 	struct sc_probe pr;
 	char key[40], base[2048];
 
-	r->api = r->fn.name_api;
-	r->use = sc_scan_uses(c->sc, &r->fn, &r->api, r->use_where, sizeof(r->use_where));
 	if (arch) {
 		snprintf(r->why, sizeof(r->why), "another architecture's code (%s): assembly this "
 			 "strcheck cannot build or run", arch);
@@ -295,4 +295,20 @@ int sc_scan_row_work(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i)
 	else if (probed && strcmp(pr.code, "none") && !sc_scan_interrupted)
 		sc_scan_cache_put(&c->cache, key, r);
 	return 0;
+}
+
+int sc_scan_row_work(struct sc_scan_ctx *c, struct sc_scan_row *r, size_t i)
+{
+	char key[40];
+	int rc;
+
+	r->api = r->fn.name_api;
+	r->use = sc_scan_uses(c->sc, &r->fn, &r->api, r->use_where, sizeof(r->use_where));
+	/* The same tree, compiler and options: the same row, nothing built. */
+	if (sc_scan_row_key(&c->cache, r, i, key) && sc_scan_row_get(&c->cache, key, r, &rc))
+		return rc;
+	rc = work(c, r, i);
+	if (!sc_scan_interrupted)
+		sc_scan_row_put(&c->cache, key, r, rc);
+	return rc;
 }

@@ -17,6 +17,8 @@ struct sc_scan_cache {
 	char dir[1024];          /* "" when off */
 	char self[40];           /* the hash of strcheck's own loaded bytes */
 	char note[400];          /* why it is off, when the user asked for one */
+	char common[40];         /* the first level's key part every row shares */
+	char (*tree)[40];        /* each row's tree digest ("": no first level), or NULL */
 };
 
 struct sc_scan_ctx {
@@ -59,5 +61,28 @@ int sc_scan_cache_get(const struct sc_scan_cache *k, const char *key, struct sc_
 /* Keep a PASS or a FAIL (a cut or a row not checked is not kept). */
 void sc_scan_cache_put(const struct sc_scan_cache *k, const char *key,
 		       const struct sc_scan_row *r);
+
+/* ---- the first level: a row's outcome before any build (scan_cache_src.c) ---- */
+
+/* Each row's tree read whole (its C, header and assembly files) and what
+ * every row's key shares (compiler, flags, options, strcheck), into k. */
+void sc_scan_cache_trees(struct sc_scan_cache *k, const struct sc_scan_opts *o,
+			 const struct sc_scan *sc);
+
+/* Row i's first-level key into key (33 bytes): 1, or 0 (key "") when it
+ * has none (no cache, a kernel tree, a tree too big). */
+int sc_scan_row_key(const struct sc_scan_cache *k, const struct sc_scan_row *r, size_t i,
+		    char *key);
+
+/* 1 with the row's outcome and sc_scan_row_work's return value in *rc
+ * from the cache, marked cached; or 0. */
+int sc_scan_row_get(const struct sc_scan_cache *k, const char *key, struct sc_scan_row *r,
+		    int *rc);
+
+/* Keep the row's outcome and rc under key (not a cut run, nor one a
+ * deadline or a dead child decided; the caller leaves out an interrupted
+ * scan's). */
+void sc_scan_row_put(const struct sc_scan_cache *k, const char *key, const struct sc_scan_row *r,
+		     int rc);
 
 #endif

@@ -251,8 +251,16 @@ int sc_scan_main(const struct sc_scan_opts *o, char *err, size_t errlen)
 	int rc;
 
 	c.o = o;
+	if (o->merge || !o->scan) {
+		if (o->scan || o->shards || !o->merge)
+			return snprintf(err, errlen, "%s", o->merge ? "--scan-merge: merges the parts' "
+					"reports: not with --scan or --shard" : "--shard: goes with "
+					"--scan=DIR"), -1;
+		return sc_scan_merge(o, err, errlen);
+	}
 	if (sc_scan_find(o->scan, o->symbol, &sc, err, errlen) != 0)
 		return -1;
+	sc_scan_shard(&sc, o->shard, o->shards);
 	if (sc_output_open(&out, o->output, err, errlen) != 0) {
 		sc_scan_free(&sc);
 		return -1;
@@ -263,6 +271,7 @@ int sc_scan_main(const struct sc_scan_opts *o, char *err, size_t errlen)
 	nslots = nslots > MAX_JOBS ? MAX_JOBS : nslots;
 	sc.jobs = nslots;
 	sc_scan_cache_open(&c.cache, o);
+	sc_scan_cache_trees(&c.cache, o, &sc);
 	if (c.cache.note[0] && !o->quiet)
 		fprintf(stderr, "strcheck: --scan: %s\n", c.cache.note);
 	snprintf(c.wrapdir, sizeof(c.wrapdir), "%s/strcheck-scan.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -286,12 +295,14 @@ int sc_scan_main(const struct sc_scan_opts *o, char *err, size_t errlen)
 	}
 	sc.nrows = kept;
 	free(dropped);
+	free(c.cache.tree);
+	c.cache.tree = NULL;
 	remove_wrappers(&c, sc.nrows + sc.shaped);
 	sc.seconds = now() - t0;
 	sc_scan_report(out.f, o, &sc);
 	rc = sc_output_commit(&out, err, errlen) == 0 ? scan_exit(&sc, o->allow_incomplete) : -1;
 	if (!o->quiet)
-		fprintf(stderr, "scan: %zu function(s) in %.1f s (-j %u), %u verdict(s) from the "
+		fprintf(stderr, "scan: %zu function(s) in %.1f s (-j %u), %u row(s) from the "
 			"cache\n", sc.nrows, sc.seconds, sc.jobs, sc.from_cache);
 	sc_scan_free(&sc);
 	return rc;

@@ -57,7 +57,11 @@ void sc_scan_report_text(FILE *out, const struct sc_scan_opts *o, const struct s
 		wfn = (int)strlen(r->fn.name) > wfn ? (int)strlen(r->fn.name) : wfn;
 		wapi = (int)strlen(api) > wapi ? (int)strlen(api) : wapi;
 	}
-	if (!o->quiet)
+	if (!o->quiet && sc->shards)
+		fprintf(out, "strcheck --scan=%s --shard=%u/%u: %zu definition(s) of the tree's %u "
+			"in %u file(s); each checked with --time=%g\n\n", sc->dir, sc->shard,
+			sc->shards, sc->nrows - unprobed, sc->found, sc->files, o->seconds);
+	else if (!o->quiet)
 		fprintf(out, "strcheck --scan=%s: %zu definition(s) in %u file(s); each checked with "
 			"--time=%g\n\n", sc->dir, sc->nrows - unprobed, sc->files, o->seconds);
 	fprintf(out, "%-*s  %-*s  %-*s  %-20s  %s\n", wloc, "file:line", wfn, "function", wapi,
@@ -97,7 +101,7 @@ void sc_scan_report_text(FILE *out, const struct sc_scan_opts *o, const struct s
 	}
 	upper(sc_scan_verdict(sc), verdict, sizeof(verdict));
 	if (!o->quiet)
-		fprintf(out, "\nscanned in %.1f s, %u check(s) at once; %u verdict(s) from the cache "
+		fprintf(out, "\nscanned in %.1f s, %u check(s) at once; %u row(s) from the cache "
 			"(--no-cache checks all again)", sc->seconds, sc->jobs, sc->from_cache);
 	fprintf(out, "\n%u passed, %u failed, %u incomplete, %u not checked, %u not one of the "
 		"eight\nVERDICT: %s\n", counts[SC_ROW_PASS], counts[SC_ROW_FAIL],

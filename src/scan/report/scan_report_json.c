@@ -70,6 +70,11 @@ void sc_scan_report_json(FILE *out, const struct sc_scan_opts *o, const struct s
 		o->seconds, (unsigned long long)o->seed);
 	fprintf(out, "  \"jobs\": %u, \"seconds\": %.1f, \"from_cache\": %u,\n", sc->jobs,
 		sc->seconds, sc->from_cache);
+	if (sc->shards)
+		fprintf(out, "  \"shard\": {\"part\": %u, \"parts\": %u, \"definitions\": %u},\n",
+			sc->shard, sc->shards, sc->found);
+	else
+		fputs("  \"shard\": null,\n", out);
 	fputs("  \"functions\": [\n", out);
 	for (size_t i = 0; i < sc->nrows; i++) {
 		counts[sc->rows[i].state]++;
