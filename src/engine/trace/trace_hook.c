@@ -92,9 +92,9 @@ static int emulate(ucontext_t *uc, uint64_t a, int w)
 
 _Static_assert(SC_ACC_KERNEL == SC_MEM_KERNEL, "an access keeps its operand's flags");
 
-void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr)
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr, unsigned flags)
 {
-	struct sc_mem_op op = { lo, (uint32_t)len, (write ? SC_MEM_WRITE : SC_MEM_READ) | SC_MEM_KERNEL };
+	struct sc_mem_op op = { lo, (uint32_t)len, (write ? SC_MEM_WRITE : SC_MEM_READ) | SC_MEM_KERNEL | flags };
 
 	if (!T.armed || !len)
 		return;
@@ -111,6 +111,8 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 	struct sc_trace *t = T.t;
 
 	sc_emu_fault(sig, uctx);  /* a fault of the tracer's own out-of-line copy */
+	if (sig == SIGTRAP && sc_trace_sysgen_back(uctx))
+		return 1;  /* a system call run natively, back */
 	if (!T.armed)
 		return 0;
 	if (sig == SIGSEGV) {
@@ -169,9 +171,9 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 	return 1;
 }
 #else
-void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr)
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr, unsigned flags)
 {
-	(void)ip, (void)lo, (void)len, (void)write, (void)nr;
+	(void)ip, (void)lo, (void)len, (void)write, (void)nr, (void)flags;
 }
 
 int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
