@@ -42,13 +42,6 @@
 #define SYS_SECCOMP 1  /* si_code of a seccomp trap */
 #endif
 
-/* nr(rdi, a0..a5): a system call from one known instruction (trace_state.h). */
-__asm__(".text\n"
-	".globl sc_trace_syscall6\n.hidden sc_trace_syscall6\n.type sc_trace_syscall6,@function\n"
-	"sc_trace_syscall6:\n\tmov %rdi, %rax\n\tmov %rsi, %rdi\n\tmov %rdx, %rsi\n"
-	"\tmov %rcx, %rdx\n\tmov %r8, %r10\n\tmov %r9, %r8\n\tmov 8(%rsp), %r9\n\tsyscall\n"
-	".globl sc_trace_sys_ret\n.hidden sc_trace_sys_ret\nsc_trace_sys_ret:\n\tret\n"
-	".size sc_trace_syscall6, .-sc_trace_syscall6\n");
 extern const char sc_trace_sys_ret[];
 
 /* The calls trapped, by the argument that points (the buffer or path; -1:
