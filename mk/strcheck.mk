@@ -128,5 +128,5 @@ docs: man zoo $(BUILD)/libstrscpy.so
 	@bash scripts/gen-samples.sh $(BUILD)/strcheck $$(grep -l '^<!-- sample: strcheck' README.md docs/*.md)
 
 # Each form the tracer performs, against the CPU (tests/suite-44-trace.sh).
-$(BUILD)/test_trace_emu: tests/test_trace_emu.c $(BUILD)/libengine.a $(HEADERS)
+$(BUILD)/test_trace_emu: tests/test_trace_emu.c tests/test_trace_emu_forms.h $(BUILD)/libengine.a $(HEADERS)
 	$(CC) $(ALL_CFLAGS) -o $@ tests/test_trace_emu.c -L$(BUILD) -lengine -ldl -lpthread -lm $(ZYDIS_LIBS)

@@ -34,7 +34,7 @@ mkdir -p "$out"
 SC=build/strcheck
 SEEDS=${SEEDS:-1 2 3 4 5}
 LOADED=${LOADED:-1}
-OK_ENTRIES=${OK_ENTRIES:-ok_prepass_every_byte ok_avx2_masked_tail ok_probe_write_syscall ok_probe_writev ok_overlap_tail ok_head_reread}
+OK_ENTRIES=${OK_ENTRIES:-ok_prepass_every_byte ok_avx2_masked_tail ok_probe_write_syscall ok_probe_writev ok_overlap_tail ok_head_reread ok_probe_sendmmsg ok_probe_sigmask ok_scas_probe}
 SAMPLED=${SAMPLED:-1}
 
 if ! make -s build/strcheck build/libstrscpy.so zoo > "$out/build.log" 2>&1; then

@@ -342,6 +342,28 @@ $SC --impl="$out/probe_page.so" --traced-case=15 > "$out/probe_case15.out" 2>&1
 rc=$?
 check syscall_probe_passes_case15_sandboxed "$rc" "rc=$rc (see $out/probe_case15.out)"
 
+# Every other system call behaves as untraced too (docs/race.md, "System
+# calls"): sendmmsg performed and recorded like sendmsg, rt_sigprocmask
+# (not in the trapped list, and not to be made from a signal handler) run
+# natively with the arenas open.  The correct probes pass traced; the
+# probes that say "readable" to an over-read are caught, the kernel named.
+for z in ok_probe_sendmmsg ok_probe_sigmask; do
+	r=$($T check "build/zoo/$z.so" strscpy strscpy reader 0 60 | tail -1)
+	check "syscall_${z#ok_}_passes_traced" "$([ "$r" = PASS ]; echo $?)" "$r"
+done
+for p in sendmmsg:sendmmsg sigmask:rt_sigprocmask; do
+	z=bad_overread_${p%%:*}_probe
+	$SC --impl="build/zoo/$z.so" --traced-case=1853 > "$out/$z.out" 2>&1
+	rc=$?
+	[ $rc = 1 ] && grep -q '^DEFECT 1: overread (rule reads-allowed-pages)' "$out/$z.out" &&
+		grep -q "^  what      traced: the kernel in ${p#*:}() " "$out/$z.out"
+	check "syscall_${p%%:*}_overread_caught" $? "rc=$rc (see $out/$z.out)"
+done
+# scas and cmps are performed, never single-stepped: repne scasb as strlen.
+r=$($T bench build/zoo/ok_scas_probe.so strscpy 30 | grep -o 'single-stepped: [0-9]*')
+[ "$r" = "single-stepped: 0" ]
+check scas_performed_not_stepped $? "$r"
+
 ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
 # Where the tracer is refused (the sandbox) in a build without Zydis, the
 # reason said is the build's.
@@ -388,6 +410,11 @@ if broken tests/test_trace.c 5 "$out/broken5"; then
 	"$out/broken5" check "$out/probe_page.so" strscpy strscpy 0 40 > "$out/broken5.txt"
 	grep -q '^FINDING' "$out/broken5.txt"
 	check broken_tracer_5_goes_red $? "still PASS: $(tail -1 "$out/broken5.txt")"
+	for z in ok_probe_sendmmsg ok_probe_sigmask; do
+		"$out/broken5" check "build/zoo/$z.so" strscpy strscpy 0 60 > "$out/broken5_$z.txt"
+		grep -q '^FINDING' "$out/broken5_$z.txt"
+		check "broken_tracer_5_${z#ok_}_goes_red" $? "still PASS: $(tail -1 "$out/broken5_$z.txt")"
+	done
 else
 	fail "broken_tracer_5: build failed (see $out/broken5.log)"
 fi

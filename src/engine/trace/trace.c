@@ -11,6 +11,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "../case/case.h"
+#include "../memory/arena.h"
 #include "trace_state.h"
 
 extern int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
@@ -75,7 +77,13 @@ void sc_trace_fini(struct sc_trace *t)
  * and not a call the tracer's own filter traps (trace_systrap.c). */
 static int readable(const unsigned char *p)
 {
+#if defined(__x86_64__) && defined(__linux__)
+	/* From the tracer's own instruction: the tracer's filter would trap a
+	 * pointer into the arenas and run the call with them open. */
+	return sc_trace_syscall6(SYS_rt_sigprocmask, -1, (long)(uintptr_t)p, 0, 8, 0, 0) != -EFAULT;
+#else
 	return syscall(SYS_rt_sigprocmask, -1, p, NULL, 8) != -1 || errno != EFAULT;
+#endif
 }
 
 /* The read set only: the closed source pages on either side of the
@@ -117,6 +125,8 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 		T.sdata = e->src.data;
 		T.slen = e->src.data_len;
 	}
+	T.src_at = sc_arena_place(&e->src, c->src_place, c->src_off, c->src_len);
+	T.src_may = sc_case_readable(c);
 	T.ddata = e->dst.data;
 	T.dlen = t->trace_dest || t->watch_dest ? e->dst.data_len : 0;
 	/* Emulated accesses go through the arenas' writable views (stores

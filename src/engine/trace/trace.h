@@ -50,8 +50,12 @@ struct sc_access {
 /* Made by the kernel in a system call (SC_MEM_KERNEL): sys names it. */
 #define SC_ACC_KERNEL 0x20
 
-/* Most accesses one traced call records; the rest of the call runs untraced. */
-#define SC_TRACE_MAX 65536
+/* Most accesses one traced call records; the rest of the call runs untraced
+ * (and the case is reported bounded).  The plan's longest call of a correct
+ * copy: a 24,640-byte truncation read three times and stored (a scan, then
+ * a byte loop) is about 100,000; 2^20 leaves room for a byte loop over
+ * every count the plan traces (32 bytes each, touched only as used). */
+#define SC_TRACE_MAX (1 << 20)
 
 struct sc_trace {
 	struct sc_access *acc;   /* SC_TRACE_MAX of them (sc_trace_init) */

@@ -42,13 +42,15 @@ int sc_emu_init(void);
 int sc_emu(void *uctx, const struct sc_mem_op *ops, int n, const struct sc_emu_view v[3]);
 
 /*
- * A rep movs or rep stos (64-bit addresses) at the context's RIP, its
- * elements performed one at a time: reads through any view of v[0..2],
- * stores through v[1] or v[2] (dest's whole arena, traced or not); each()
- * gets each element's accesses before the next (nonzero: stop there).
- * The registers show the progress (RSI, RDI, RCX); RIP moves on when RCX
- * reaches 0, else the instruction resumes natively where it stopped (an
- * element outside the views, a stop).  Returns the elements performed, or
+ * A string instruction (movs, stos, lods, scas, cmps; rep, repe, repne
+ * or none; 64-bit addresses) at the context's RIP, its elements performed
+ * one at a time: reads through any view of v[0..2], stores through v[1]
+ * or v[2] (dest's whole arena, traced or not), scas and cmps setting the
+ * arithmetic flags as the CPU does; each() gets each element's accesses
+ * before the next (nonzero: stop there).  The registers show the progress
+ * (RSI, RDI, RCX); RIP moves on when the instruction ends (RCX 0, repe's
+ * or repne's condition, one element without rep), else it resumes
+ * natively where it stopped (an element outside the views, a stop).  Returns the elements performed, or
  * -1 if none could be (not one of these forms).
  */
 long sc_emu_rep(void *uctx, const struct sc_emu_view v[3],

@@ -90,27 +90,14 @@ static int emulate(ucontext_t *uc, uint64_t a, int w)
 	return 1;
 }
 
-_Static_assert(SC_ACC_KERNEL == SC_MEM_KERNEL, "an access keeps its operand's flags");
-
-void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr)
-{
-	struct sc_mem_op op = { lo, (uint32_t)len, (write ? SC_MEM_WRITE : SC_MEM_READ) | SC_MEM_KERNEL };
-
-	if (!T.armed || !len)
-		return;
-	T.step_first = T.t->n;
-	sc_trace_record_ops(ip, &op, 1, 0, 0, 0);
-	for (size_t i = T.step_first; i < T.t->n; i++)
-		T.t->acc[i].sys = (uint16_t)nr;
-	sc_trace_done(T.t);
-}
-
 int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 {
 	ucontext_t *uc = uctx;
 	struct sc_trace *t = T.t;
 
 	sc_emu_fault(sig, uctx);  /* a fault of the tracer's own out-of-line copy */
+	if (sig == SIGTRAP && sc_trace_sysgen_back(uctx))
+		return 1;  /* a system call run natively, back */
 	if (!T.armed)
 		return 0;
 	if (sig == SIGSEGV) {
@@ -169,11 +156,6 @@ int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 	return 1;
 }
 #else
-void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr)
-{
-	(void)ip, (void)lo, (void)len, (void)write, (void)nr;
-}
-
 int sc_trace_on_signal(int sig, siginfo_t *si, void *uctx)
 {
 	(void)sig, (void)si, (void)uctx;

@@ -87,7 +87,7 @@ static int onward_access(ucontext_t *uc)
 	size_t first = T.t->n;
 	int rep, n = sc_decode_mem(uc, ops, SC_MEM_OPS_MAX, &rep), traced = 0;
 
-	/* movs, stos, lods (rep or not) element by element; scas, cmps: no.
+	/* String instructions (rep or not) element by element (trace_rep.c).
 	 * A rep one left unfinished (a flip, an element outside the views)
 	 * goes on natively. */
 	if (n > 0 && sc_emu_rep(uc, v, onward_element) > 0)

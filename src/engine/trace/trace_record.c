@@ -153,4 +153,25 @@ int sc_trace_done(struct sc_trace *t)
 	return 0;
 }
 
+_Static_assert(SC_ACC_KERNEL == SC_MEM_KERNEL, "an access keeps its operand's flags");
+
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr, unsigned flags)
+{
+	struct sc_mem_op op = { lo, (uint32_t)len, (write ? SC_MEM_WRITE : SC_MEM_READ) | SC_MEM_KERNEL | flags };
+
+	if (!T.armed || !len)
+		return;
+	T.step_first = T.t->n;
+	sc_trace_record_ops(ip, &op, 1, 0, 0, 0);
+	for (size_t i = T.step_first; i < T.t->n; i++)
+		T.t->acc[i].sys = (uint16_t)nr;
+	sc_trace_done(T.t);
+}
+
+#else
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr, unsigned flags)
+{
+	(void)ip, (void)lo, (void)len, (void)write, (void)nr, (void)flags;
+}
+
 #endif

@@ -8,6 +8,7 @@
 #define SC_TRACE_STATE_H
 
 #include <signal.h>
+#include <linux/filter.h>
 
 #include "trace.h"
 #include "trace_emulate.h"
@@ -42,6 +43,17 @@ struct sc_trace_state {
 	unsigned char *seen, *val, *shadow;
 	uint32_t *by;
 	size_t nuls;
+	/* the case's source as placed, and the bytes the call may read
+	 * (a system call's conservative record, trace_sysgen.c) */
+	const unsigned char *src_at;
+	size_t src_may;
+	/* a candidate's system call run natively with the arenas open, by
+	 * a stub that traps back (trace_sysgen.c): where it resumes, its
+	 * thread, number and arguments */
+	uint64_t nat_resume, nat_args[6];
+	long nat_tid;
+	int nat_nr;
+	unsigned nat_mask;
 };
 extern struct sc_trace_state sc_T;
 
@@ -67,7 +79,22 @@ void sc_trace_record(uint64_t ip, uint64_t lo, uint32_t len, int write, int dest
 /* An access the kernel made for the candidate (a system call performed by
  * the tracer, trace_systrap.c): recorded where traced, then watched and
  * flipped as an instruction's (trace_hook.c). */
-void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr);
+void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, int nr, unsigned flags);
+
+/* A system call from the tracer's own instruction (trace_systrap.c), which
+ * its filter lets through: the kernel's return value (-errno). */
+long sc_trace_syscall6(long nr, long a, long b, long c, long d, long e, long f);
+
+/* The calls trace_systrap.c's rows do not name (trace_sysgen.c): their
+ * part of the filter appended at f[k] (the arenas' data in the pieces p,
+ * trapped with data tag; returns the new length); a trapped one performed
+ * as untraced (1: it was the tracer's); the SIGTRAP of a call run
+ * natively, back in the tracer (1: it was); a call's name. */
+int sc_trace_sysgen_filter(struct sock_filter *f, int k, uint64_t p[][2], int np, unsigned tag);
+int sc_trace_sysgen(siginfo_t *si, void *uctx);
+int sc_trace_sysgen_back(void *uctx);
+const char *sc_trace_sysgen_name(int nr);
+extern const char sc_trace_stubs_lo[], sc_trace_stubs_hi[];
 
 /* trace_hook.c's, for the instructions performed onward: whether a is in
  * [p, p+n); an instruction's operands recorded (those touching the traced

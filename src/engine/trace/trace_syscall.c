@@ -1,7 +1,9 @@
 /*
  * trace_syscall.c - the tracer's one mprotect instruction (trace.h): the
  * sandbox allows mprotect of the arenas from its address only
- * (src/supervise/sandbox/sandbox_trace.c).
+ * (src/supervise/sandbox/sandbox_trace.c); and the system call
+ * instruction the tracer performs a candidate's calls from, which the
+ * tracer's own filter lets through (trace_systrap.c, trace_state.h).
  */
 #include <sys/mman.h>
 
@@ -26,6 +28,14 @@ __asm__(".text\n"
 	"sc_trace_syscall_ret:\n\tret\n"
 	".size sc_trace_mprotect, .-sc_trace_mprotect\n");
 extern const char sc_trace_syscall_ret[];
+
+/* nr(rdi, a0..a5): a system call from one known instruction (trace_state.h). */
+__asm__(".text\n"
+	".globl sc_trace_syscall6\n.hidden sc_trace_syscall6\n.type sc_trace_syscall6,@function\n"
+	"sc_trace_syscall6:\n\tmov %rdi, %rax\n\tmov %rsi, %rdi\n\tmov %rdx, %rsi\n"
+	"\tmov %rcx, %rdx\n\tmov %r8, %r10\n\tmov %r9, %r8\n\tmov 8(%rsp), %r9\n\tsyscall\n"
+	".globl sc_trace_sys_ret\n.hidden sc_trace_sys_ret\nsc_trace_sys_ret:\n\tret\n"
+	".size sc_trace_syscall6, .-sc_trace_syscall6\n");
 
 uint64_t sc_trace_syscall_ip(void)
 {

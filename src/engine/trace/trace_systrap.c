@@ -14,10 +14,12 @@
  * and records the bytes the kernel read from the source (write, pwrite64,
  * sendto) or stored into dest (read, pread64, recvfrom) as accesses.  The
  * calls that take their buffers through an iovec (readv, writev and their
- * p- and 2-forms, sendmsg and recvmsg) cannot be judged by a filter, which
- * sees no memory: they trap always, are performed the same way, and each segment the kernel
- * used is recorded.  The re-issued call passes every other filter (the
- * sandbox's) again.
+ * p- and 2-forms, vmsplice, sendmsg and recvmsg, sendmmsg and recvmmsg)
+ * cannot be judged by a filter, which sees no memory: they trap always,
+ * are performed the same way, and each segment the kernel used is
+ * recorded.  Every other call is trapped and performed by
+ * trace_sysgen.c's rules.  The re-issued call passes every other filter
+ * (the sandbox's) again.
  */
 #include <signal.h>
 #include <stddef.h>
@@ -40,18 +42,11 @@
 #define SYS_SECCOMP 1  /* si_code of a seccomp trap */
 #endif
 
-/* nr(rdi, a0..a5): a system call from one known instruction. */
-__asm__(".text\n"
-	".globl sc_trace_syscall6\n.hidden sc_trace_syscall6\n.type sc_trace_syscall6,@function\n"
-	"sc_trace_syscall6:\n\tmov %rdi, %rax\n\tmov %rsi, %rdi\n\tmov %rdx, %rsi\n"
-	"\tmov %rcx, %rdx\n\tmov %r8, %r10\n\tmov %r9, %r8\n\tmov 8(%rsp), %r9\n\tsyscall\n"
-	".globl sc_trace_sys_ret\n.hidden sc_trace_sys_ret\nsc_trace_sys_ret:\n\tret\n"
-	".size sc_trace_syscall6, .-sc_trace_syscall6\n");
-long sc_trace_syscall6(long nr, long a, long b, long c, long d, long e, long f);
 extern const char sc_trace_sys_ret[];
 
 /* The calls trapped, by the argument that points (the buffer or path; -1:
- * an iovec, -2: a msghdr's iovec, both trapped always); what the kernel
+ * an iovec, -2: a msghdr's iovec, -3: an mmsghdr array's, all trapped
+ * always); what the kernel
  * does with a buffer: 'r' reads it, 'w' stores, 0 a path; the name a
  * finding gives it. */
 static const struct { int nr, arg; char does; const char *name; } rows[] = {
@@ -67,6 +62,8 @@ static const struct { int nr, arg; char does; const char *name; } rows[] = {
 	{ __NR_pwritev2, -1, 'r', "pwritev2" }, { __NR_readv, -1, 'w', "readv" },
 	{ __NR_preadv, -1, 'w', "preadv" },  { __NR_preadv2, -1, 'w', "preadv2" },
 	{ __NR_sendmsg, -2, 'r', "sendmsg" }, { __NR_recvmsg, -2, 'w', "recvmsg" },
+	{ __NR_vmsplice, -1, 'r', "vmsplice" }, { __NR_sendmmsg, -3, 'r', "sendmmsg" },
+	{ __NR_recvmmsg, -3, 'w', "recvmmsg" },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -96,13 +93,16 @@ static int pieces(const uint64_t *lo, const uint64_t *hi, int n, uint64_t p[][2]
 
 int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
 {
-	static struct sock_filter f[512];
+	static struct sock_filter f[2048];
 	uint64_t p[8][2], ip = (uint64_t)(uintptr_t)sc_trace_sys_ret;
+	uint64_t slo = (uint64_t)(uintptr_t)sc_trace_stubs_lo, shi = (uint64_t)(uintptr_t)sc_trace_stubs_hi;
 	int np = pieces(lo, hi, n, p), k = 0;
 	struct sock_fprog prog;
 
 	if (on)
 		return 1;
+	if (slo >> 32 != (shi - 1) >> 32)
+		return 0;
 	f[k++] = LD(offsetof(struct seccomp_data, arch));
 	f[k++] = JEQ(AUDIT_ARCH_X86_64, 1, 0);
 	f[k++] = RET(SECCOMP_RET_ALLOW);
@@ -111,6 +111,12 @@ int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
 	f[k++] = LD(offsetof(struct seccomp_data, instruction_pointer));
 	f[k++] = JEQ((uint32_t)ip, 0, 1);
 	f[k++] = RET(SECCOMP_RET_ALLOW);  /* the tracer's own */
+	f[k++] = LD(offsetof(struct seccomp_data, instruction_pointer) + 4);
+	f[k++] = JEQ((uint32_t)(slo >> 32), 0, 4);
+	f[k++] = LD(offsetof(struct seccomp_data, instruction_pointer));
+	f[k++] = JGE((uint32_t)slo, 0, 2);
+	f[k++] = JGE((uint32_t)shi, 1, 0);
+	f[k++] = RET(SECCOMP_RET_ALLOW);  /* a candidate's call run natively (trace_sysgen.c) */
 	f[k++] = LD(offsetof(struct seccomp_data, nr));
 	for (size_t r = 0; r < NROWS; r++) {
 		if (rows[r].arg < 0) {  /* an iovec: no filter sees its buffers */
@@ -132,7 +138,7 @@ int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
 		}
 		f[k++] = RET(SECCOMP_RET_ALLOW);
 	}
-	f[k++] = RET(SECCOMP_RET_ALLOW);
+	k = sc_trace_sysgen_filter(f, k, p, np, TAG);
 	prog.len = (unsigned short)k;
 	prog.filter = f;
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
@@ -142,19 +148,61 @@ int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
 	return 1;
 }
 
-/* The segments of one iovec call recorded (IOV_MAX is 1024; a copy asks
- * for a few). */
+/* The segments of one iovec call recorded, as far as the kernel went
+ * (IOV_MAX is 1024; a copy asks for a few). */
 #define IOV_KEPT 64
-static struct iovec iov[IOV_KEPT];
+static struct { uint64_t base, len; } seg[IOV_KEPT];
+
+static size_t iovec_segs(const struct iovec *v, size_t cnt, uint64_t left, size_t ns)
+{
+	for (size_t i = 0; v && i < cnt && left && ns < IOV_KEPT; i++) {
+		uint64_t n = v[i].iov_len < left ? v[i].iov_len : left;
+
+		seg[ns].base = (uint64_t)(uintptr_t)v[i].iov_base;
+		seg[ns++].len = n;
+		left -= n;
+	}
+	return ns;
+}
+
+/* An iovec call's segments, read while the arenas are still open (the
+ * arrays could lie in them) and only after a call that succeeded (the
+ * kernel read them, so they are valid). */
+static size_t segments(int kind, const greg_t *g, long ret)
+{
+	const void *a = (const void *)g[REG_RSI];
+
+	if (ret <= 0 || !a)
+		return 0;
+	if (kind == -1)
+		return iovec_segs(a, (size_t)g[REG_RDX], (uint64_t)ret, 0);
+	if (kind == -2)
+		return iovec_segs(((const struct msghdr *)a)->msg_iov, ((const struct msghdr *)a)->msg_iovlen,
+				  (uint64_t)ret, 0);
+	/* sendmmsg, recvmmsg: ret messages, each msg_len bytes */
+	{
+		const struct mmsghdr *m = a;
+		size_t ns = 0;
+
+		for (long i = 0; i < ret; i++)
+			ns = iovec_segs(m[i].msg_hdr.msg_iov, m[i].msg_hdr.msg_iovlen, m[i].msg_len, ns);
+		return ns;
+	}
+}
 
 int sc_trace_sys(siginfo_t *si, void *uctx)
 {
 	greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
 	int armed = sc_T.armed;
+	size_t r = 0, ns = 0;
 	long ret;
 
 	if (si->si_code != SYS_SECCOMP || si->si_errno != TAG)
 		return 0;
+	while (r < NROWS && rows[r].nr != si->si_syscall)
+		r++;
+	if (r == NROWS)
+		return sc_trace_sysgen(si, uctx);
 	if (armed) {
 		sc_T.t->faults++;
 		sc_trace_unprotect();
@@ -162,38 +210,17 @@ int sc_trace_sys(siginfo_t *si, void *uctx)
 	ret = sc_trace_syscall6(si->si_syscall, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8],
 				g[REG_R9]);
 	if (armed && sc_T.armed) {
-		uint64_t ip = (uint64_t)g[REG_RIP] - 2, left = ret > 0 ? (uint64_t)ret : 0;
-		size_t r = 0, nv = 0;
+		uint64_t ip = (uint64_t)g[REG_RIP] - 2;
 
-		while (r < NROWS && rows[r].nr != si->si_syscall)
-			r++;
-		/* An iovec's segments, copied while the arenas are still open
-		 * (the array itself could lie in them). */
-		if (r < NROWS && rows[r].arg < 0 && g[REG_RSI]) {
-			const struct iovec *v = (const struct iovec *)g[REG_RSI];
-			size_t cnt = (size_t)g[REG_RDX];
-
-			if (rows[r].arg == -2) {  /* sendmsg, recvmsg: the msghdr's */
-				const struct msghdr *m = (const struct msghdr *)g[REG_RSI];
-
-				v = m->msg_iov;
-				cnt = v ? (size_t)m->msg_iovlen : 0;
-			}
-			for (; nv < IOV_KEPT && nv < cnt; nv++)
-				iov[nv] = v[nv];
-		}
+		if (rows[r].arg < 0)
+			ns = segments(rows[r].arg, g, ret);
 		sc_trace_protect();
-		if (r < NROWS && rows[r].does && left && rows[r].arg >= 0)
-			sc_trace_kernel_access(ip, (uint64_t)g[REG_RSI], left, rows[r].does == 'w',
-					       si->si_syscall);
-		/* The segments in order, as far as the kernel went. */
-		for (size_t i = 0; r < NROWS && rows[r].arg < 0 && i < nv && left; i++) {
-			uint64_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
-
-			sc_trace_kernel_access(ip, (uint64_t)(uintptr_t)iov[i].iov_base, n,
-					       rows[r].does == 'w', si->si_syscall);
-			left -= n;
-		}
+		if (rows[r].does && ret > 0 && rows[r].arg >= 0)
+			sc_trace_kernel_access(ip, (uint64_t)g[REG_RSI], (uint64_t)ret, rows[r].does == 'w',
+					       si->si_syscall, 0);
+		for (size_t i = 0; i < ns; i++)
+			sc_trace_kernel_access(ip, seg[i].base, seg[i].len, rows[r].does == 'w', si->si_syscall,
+					       0);
 	}
 	g[REG_RAX] = ret;
 	return 1;
@@ -232,7 +259,7 @@ const char *sc_trace_sys_name(int nr)
 	for (size_t r = 0; r < NROWS; r++)
 		if (rows[r].nr == nr)
 			return rows[r].name;
-	return "a system call";
+	return sc_trace_sysgen_name(nr);
 }
 #else
 int sc_trace_sys_install(const uint64_t *lo, const uint64_t *hi, int n)
