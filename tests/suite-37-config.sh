@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
+# cost: 30
 # The build notices its configuration (issue 22): the fresh-machine order,
 # a strcheck built without libseccomp (SECCOMP=0, as the probe finds on a
 # machine without it) and then a plain make once the library is there,
