@@ -17,7 +17,8 @@ mkdir -p "$out"
 . tests/common.sh
 
 # variant NAME CC AR CFLAGS RUNNER TEST_ARGS...  (the race checks are left
-# out under qemu-user, which runs the two threads too unevenly to overlap)
+# out under qemu-user, which runs the two threads too unevenly to overlap);
+# MAKE_EXTRA: flags for the library's and engine's build only (-Werror).
 variant() {
 	local name=$1 cc=$2 ar=$3 cflags=$4 runner=$5
 	shift 5
@@ -26,7 +27,7 @@ variant() {
 		skip "build_$name: $cc not installed (.ci/run installs it)"
 		return
 	fi
-	if ! make -s BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$cflags" \
+	if ! make -s BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$cflags${MAKE_EXTRA:+ $MAKE_EXTRA}" \
 		"$dir/libengine.a" "$dir/libstrscpy.a" > "$dir.build.log" 2>&1 ||
 	   ! $cc -std=c11 -D_GNU_SOURCE -Wall -Wextra $cflags tests/test_lib.c tests/test_lib_paths.c tests/test_lib_choose.c \
 		-L"$dir" -lengine "$dir/libstrscpy.a" -lpthread -ldl -o "$dir/test_lib" \
@@ -47,7 +48,8 @@ variant() {
 export ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1
 export UBSAN_OPTIONS=print_stacktrace=1
 
-variant o2-gcc gcc ar "-O2 -g" ""
+# (built with -Werror too: the same build is warning_free_gcc's, below)
+MAKE_EXTRA=-Werror variant o2-gcc gcc ar "-O2 -g" ""
 variant asan-ubsan-clang clang ar "$SAN" "" -q
 variant asan-ubsan-gcc gcc ar "$SAN" "" -q
 variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" edge grid guard bytes random race
@@ -82,10 +84,14 @@ else
 	skip "build_ppc32-qemu: qemu-user not installed"
 fi
 
-# Warning-free library and engine under both compilers.
+# Warning-free library and engine under both compilers, at -O2 (gcc's
+# warnings depend on it).  gcc's is the o2-gcc variant's build above,
+# made with -Werror (-g changes no warning), here only linked into the .so.
 for cc in gcc clang; do
-	if make -s BUILD="$out/werror-$cc" CC=$cc CFLAGS="-O2 -Werror" \
-		"$out/werror-$cc/libengine.a" "$out/werror-$cc/libstrscpy.so" > "$out/werror-$cc.log" 2>&1; then
+	dir=$out/werror-$cc flags="-O2 -Werror"
+	[ $cc = gcc ] && dir=$out/o2-gcc flags="-O2 -g -Werror"
+	if make -s BUILD="$dir" CC=$cc CFLAGS="$flags" \
+		"$dir/libengine.a" "$dir/libstrscpy.so" > "$out/werror-$cc.log" 2>&1; then
 		pass "warning_free_$cc"
 	else
 		fail "warning_free_$cc: see $out/werror-$cc.log"
@@ -120,6 +126,13 @@ ibuild=$top/$out/install-build
 idest=$top/$out/install-destdir
 iprefix=/opt/strcheck
 rm -rf "$ibuild" "$ibuild.moved" "$idest"
+# The build tree is build/'s (made by the make install above, same
+# compiler and flags), copied with its times so that make builds nothing
+# twice: no path of the tree is compiled into strcheck, so the copy is
+# the tree that made it.  The suites' outputs and other builds stay out.
+mkdir -p "$ibuild"
+tar -C build --exclude=./test --exclude=./cross --exclude=./asan --exclude=./fuzz \
+	--exclude=./corpus --exclude=./bench --exclude=./zoo -cf - . | tar -C "$ibuild" -xpf -
 if make -s install BUILD="$ibuild" DESTDIR="$idest" PREFIX=$iprefix > "$out/install-strcheck.log" 2>&1; then
 	mv "$ibuild" "$ibuild.moved"
 	(cd / && "$idest$iprefix/bin/strcheck" --grid-case=0-999) > "$out/installed-run.txt" 2>&1
