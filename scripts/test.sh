@@ -66,7 +66,7 @@ if [ "$jobs" -gt 1 ]; then
 	# The README's s390x example (suite-05) runs on the s390x build.
 	command -v s390x-linux-gnu-gcc > /dev/null && command -v qemu-s390x > /dev/null &&
 		[ "$tier" = test ] && shared="$shared cross-s390x"
-	make -s $shared > build/test/shared-build.log 2>&1 ||
+	make -s -j"$jobs" $shared > build/test/shared-build.log 2>&1 ||
 		echo "(the shared build failed, see build/test/shared-build.log: the suites say what it costs them)"
 fi
 
