@@ -135,7 +135,8 @@ rm -rf "$ibuild" "$ibuild.moved" "$idest"
 # the tree that made it.  The suites' outputs and other builds stay out.
 mkdir -p "$ibuild"
 tar -C build --exclude=./test --exclude=./cross --exclude=./asan --exclude=./fuzz \
-	--exclude=./corpus --exclude=./bench --exclude=./zoo -cf - . | tar -C "$ibuild" -xpf -
+	--exclude=./corpus --exclude=./bench --exclude=./zoo --exclude=./coverage -cf - . |
+	tar -C "$ibuild" -xpf -
 if make -s install BUILD="$ibuild" DESTDIR="$idest" PREFIX=$iprefix > "$out/install-strcheck.log" 2>&1; then
 	mv "$ibuild" "$ibuild.moved"
 	(cd / && "$idest$iprefix/bin/strcheck" --grid-case=0-999) > "$out/installed-run.txt" 2>&1
