@@ -15,7 +15,13 @@
 # most of them being one busy process: on CI's two cores that halves the
 # wall time.  What they share is built once first; suites that build into
 # the same place carry the same `# group: NAME` line and never run at the
-# same time.  TEST_JOBS=1 runs them one after the other, in name order.
+# same time.  They start longest first (LPT: a long suite started last
+# would leave one core idle while it ends): each suite's `# cost: N` line
+# gives its seconds on CI's two cores in the test tier (as measured, the
+# figure this script prints; only the order depends on it, no outcome);
+# without one it counts 0.  Ties, and TEST_JOBS=1, go in name order.  Each
+# suite's wall seconds are printed with its CPU seconds (user+sys of its
+# processes): on a shared machine the CPU figure is the steadier one.
 set -u
 cd "$(dirname "$0")/.."
 tier=${1:-test}
@@ -33,7 +39,7 @@ start=$SECONDS
 
 header() { sed -n "s/^# $2: \\([a-z0-9-]*\\)\$/\\1/p" "$1" | head -1; }
 
-# The suites of this tier, in name order.
+# The suites of this tier, longest first (by `# cost:`), else in name order.
 suites=()
 for suite in tests/suite-*.sh; do
 	name=$(basename "$suite" .sh)
@@ -45,6 +51,11 @@ for suite in tests/suite-*.sh; do
 	[ "$tier" = check ] && [ "$t" != check ] && continue
 	suites+=("$suite")
 done
+if [ "$jobs" -gt 1 ] && [ ${#suites[@]} -gt 0 ]; then
+	mapfile -t suites < <(for suite in "${suites[@]}"; do
+		echo "$(header "$suite" cost | grep -x '[0-9]*' || echo 0) $suite"
+	done | sort -k1,1nr -k2,2 -s | cut -d' ' -f2-)
+fi
 
 # What every suite builds the same way, built once before they run at once
 # (a suite's own make of it is then a no-op, not a second writer).
@@ -55,7 +66,7 @@ if [ "$jobs" -gt 1 ]; then
 	# The README's s390x example (suite-05) runs on the s390x build.
 	command -v s390x-linux-gnu-gcc > /dev/null && command -v qemu-s390x > /dev/null &&
 		[ "$tier" = test ] && shared="$shared cross-s390x"
-	make -s $shared > build/test/shared-build.log 2>&1 ||
+	make -s -j"$jobs" $shared > build/test/shared-build.log 2>&1 ||
 		echo "(the shared build failed, see build/test/shared-build.log: the suites say what it costs them)"
 fi
 
@@ -63,9 +74,11 @@ fi
 bash scripts/sarif-validator.sh 2> build/test/sarif-fetch.err ||
 	echo "(no SARIF validator: $(cat build/test/sarif-fetch.err); the suites that use it say so)"
 
-# Run one suite into its log; its time goes to $times.
+# Run one suite into its log; its wall and CPU seconds go to $times.  It
+# runs in a subshell of its own (run_suite &), so `times`' second line
+# (user and sys of the waited-for children) is the suite's CPU alone.
 run_suite() {
-	local suite=$1 name out rc t0=$SECONDS
+	local suite=$1 name out rc cpu t0=$SECONDS
 	name=$(basename "$suite" .sh)
 	out=build/test/$name.log
 	STRCHECK_TIER=$tier bash "$suite" > "$out" 2>&1
@@ -73,7 +86,12 @@ run_suite() {
 	if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$out"; then
 		echo "FAIL $name: exited with status $rc (see $out)" >> "$out"
 	fi
-	echo "$name $((SECONDS - t0)) s" >> "$times"
+	times > "$out.times"   # no pipe: a forked subshell would time itself
+	cpu=$(sed -n 2p "$out.times" | awk '{
+		s = 0
+		for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); s += p[1] * 60 + p[2] }
+		printf "%d", s + 0.5 }')
+	echo "$name $((SECONDS - t0)) s wall, ${cpu:-?} s CPU" >> "$times"
 }
 
 # Print a finished suite's lines (in the order suites finish).
@@ -114,8 +132,8 @@ pass=$(grep -c '^PASS' "$log")
 fail=$(grep -c '^FAIL' "$log")
 skip=$(grep -c '^SKIP' "$log")
 echo
-echo "Time per suite (s), $tier tier, $jobs at a time, $((SECONDS - start)) s in all:"
-sort "$times" | sed 's/^/  /'
+echo "Time per suite, $tier tier, $jobs at a time, longest first, $((SECONDS - start)) s in all:"
+sort -k2,2nr "$times" | sed 's/^/  /'
 if [ "$fail" -gt 0 ]; then
 	echo "Failures (full output in build/test/):"
 	grep '^FAIL' "$log"

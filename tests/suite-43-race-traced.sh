@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
+# cost: 156
 # The traced race and reader checks against the zoo's race defects
 # (docs/race.md, "The zoo's narrow races"): each tests/zoo/MANIFEST line
 # for strscpy or strscpy_pad that expects "race" must be caught by the
@@ -23,7 +24,8 @@
 # Beside each verdict, printed and never asserted (SAMPLED=0 skips it):
 # whether the sampled checks (the mutator, and the reader thread with
 # --reader) caught it too in one short run (seed 1, --race-time=1
-# --cases=0: their report line then ends "stopped at a finding").  That
+# --cases=0 --no-trace: their report line then ends "stopped at a
+# finding").  That
 # depends on the machine's speed and load: their power in the default
 # run is a measurement (scripts/bench-race.sh, docs/race.md).
 # Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
@@ -85,10 +87,12 @@ one() {
 		fi
 	done
 	if [ "$SAMPLED" = 1 ]; then
-		# Printed, not asserted (see the header).
+		# Printed, not asserted (see the header).  --no-trace: the
+		# sampled threads alone are the question (the traced plan, whole
+		# without --first, would only repeat the runs above).
 		f=$base.sampled.out
 		timeout 1800 $SC --impl="$so" --symbol="$sym" --api="$api" --seed=1 $rd --cases=0 \
-			--race-time=1 > "$f" 2>&1
+			--race-time=1 --no-trace > "$f" 2>&1
 		if grep -qE '^(race|reader) check: .*, stopped at a finding' "$f"; then
 			sampled="; sampled (1 s, seed 1): caught it too"
 		else

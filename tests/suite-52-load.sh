@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
+# cost: 37
 # The same verdict on a busy machine (issue 42 item 6, docs/checking.md
 # "A slow or busy machine"): strcheck runs inside a 25% CPU quota (a
 # cgroup: v2 cpu.max "25000 100000", v1 cpu.cfs_quota_us 25000) with a

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
+# cost: 5
 # What a finding says, per class: for one zoo entry of each defect class
 # (and the shapes issue 41 named: an address outside both buffers, a
 # wrong byte before a cut, the page a NUL sits in), the first defect's

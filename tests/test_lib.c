@@ -6,9 +6,11 @@
  * the models and the concurrent checks.  Prints "PASS name" / "FAIL name:
  * why" / "SKIP name: why".
  *
- *   test_lib [-q] [-t TAG] [CHECK...]   (CHECK: edge choose grid random guard
- *            bytes nul race models relations; none: all)
+ *   test_lib [-q] [-r N] [-t TAG] [CHECK...]   (CHECK: edge choose grid random
+ *            guard bytes nul race models relations; none: all)
  *     -q       quick: every 7th grid case (sanitizers, qemu)
+ *     -r N     N seeded random cases per path (default 40000): the forced
+ *              build variants, whose grid runs whole, take fewer
  *     -t TAG   appended to each check name (the build variant)
  */
 #include <errno.h>
@@ -33,6 +35,7 @@ struct sc_engine eng;
 struct sc_case scratch;
 const char *tag = "";
 unsigned stride = 1;
+uint64_t random_n = 40000;
 static int failures;
 
 
@@ -290,9 +293,11 @@ int main(int argc, char **argv)
 	size_t np;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "qt:")) != -1) {
+	while ((opt = getopt(argc, argv, "qr:t:")) != -1) {
 		if (opt == 'q')
 			stride = 7;
+		else if (opt == 'r')
+			random_n = strtoull(optarg, NULL, 10);
 		else if (opt == 't')
 			tag = optarg;
 		else
@@ -320,7 +325,7 @@ int main(int argc, char **argv)
 		grid("grid_strscpy_pad_vs_reference", SC_STRSCPY_PAD, SC_NO_LEAK, (void *)strscpy_pad);
 	}
 	if (wanted(argc, argv, "random"))
-		random_cases("random_strscpy_vs_reference", SC_STRSCPY, (void *)strscpy, 40000);
+		random_cases("random_strscpy_vs_reference", SC_STRSCPY, (void *)strscpy, random_n);
 	if (wanted(argc, argv, "models"))
 		models();
 	if (wanted(argc, argv, "relations"))

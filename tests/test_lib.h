@@ -15,6 +15,7 @@ extern struct sc_engine eng;
 extern struct sc_case scratch;  /* the case being built */
 extern const char *tag;         /* appended to each check's name */
 extern unsigned stride;         /* check every stride-th case (-q: 7) */
+extern uint64_t random_n;       /* random cases per path (-r N) */
 
 struct run {
 	void *fn;

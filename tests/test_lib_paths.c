@@ -161,7 +161,7 @@ void path_checks(void *fn, const char *name, int argc, char **argv)
 	if (wanted(argc, argv, "grid"))
 		grid(named("grid_%s_vs_reference"), SC_STRSCPY, SC_NO_LEAK, cand);
 	if (wanted(argc, argv, "random"))
-		random_cases(named("random_%s_vs_reference"), SC_STRSCPY, cand, 40000);
+		random_cases(named("random_%s_vs_reference"), SC_STRSCPY, cand, random_n);
 	if (wanted(argc, argv, "guard")) {
 		guard(named("guard_src_no_nul_ends_at_guard_%s"), src_no_nul_at_end);
 		guard(named("guard_src_nul_last_before_guard_%s"), src_nul_last_before_guard);
