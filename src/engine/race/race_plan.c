@@ -82,9 +82,9 @@ static const unsigned fit_lens[] = { 0, 5, 17, 40, 100 };
  * dest + count lies on a 64-byte line: a big-count or streaming path) with
  * the source at each offset modulo 8 (a word loop reaches count at every
  * residue), and once away from the guard; then short strings and long ones
- * padded far below count (the padding paths after a long string).
- * strscpy_pad's counts stay under 32 KiB: every byte of its pad is a store
- * the reader's watch traces. */
+ * padded far below count (the padding paths after a long string), for
+ * strscpy_pad too (above SC_COUNT_MAX its dest is backed on demand past
+ * the first page, which alone the reader's watch records). */
 static const unsigned big_trunc[] = { 8200, 12345, 16448, 24640 };
 #define N_BIG_TRUNC (sizeof(big_trunc) / sizeof(big_trunc[0]) * 9)
 static const struct { unsigned len; unsigned count; } big_fit[] = {
@@ -92,7 +92,6 @@ static const struct { unsigned len; unsigned count; } big_fit[] = {
 	{ 5000, 9000 }, { 9000, 12000 }, { 12300, 30000 }, { 20000, 28672 },
 };
 #define N_BIG (N_BIG_TRUNC + sizeof(big_fit) / sizeof(big_fit[0]))
-#define PAD_MAX 32000
 
 /* Source and dest co-aligned modulo 64, every residue, at counts that
  * select a vector or cache-line loop (256 and more): a fit of 300..363
@@ -276,7 +275,7 @@ static void page_end(struct sc_case *c, uint64_t i)
 	page_end_at(c, i, (unsigned)i + 1);
 }
 
-static void big(struct sc_case *c, enum sc_api api, uint64_t i)
+static void big(struct sc_case *c, uint64_t i)
 {
 	size_t L;
 	uint64_t n;
@@ -299,8 +298,6 @@ static void big(struct sc_case *c, enum sc_api api, uint64_t i)
 	i -= N_BIG_TRUNC;
 	L = big_fit[i].len;
 	n = big_fit[i].count;
-	if (api == SC_STRSCPY_PAD && n > PAD_MAX)
-		n = PAD_MAX + i;
 	make(c, L, (long)(n - L - 1), 5, 0);
 	c->src_off = (unsigned)((i * 23) % 64);
 	c->dst_off = (unsigned)((i * 13 + 7) % 64);
@@ -341,7 +338,7 @@ void sc_trace_case(enum sc_api api, uint64_t i, struct sc_case *c)
 	case S_FIT: fits(c, i); break;
 	case S_PAGE: page_cross(c, i); break;
 	case S_ENDS: page_end(c, i); break;
-	case S_BIG: big(c, api, i); break;
+	case S_BIG: big(c, i); break;
 	case S_COALIGN: coalign(c, i); break;
 	default: page_end_at(c, i, ZONE_LO + (unsigned)i); break;
 	}

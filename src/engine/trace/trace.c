@@ -13,6 +13,7 @@
 
 #include "../case/case.h"
 #include "../memory/arena.h"
+#include "../memory/demand.h"
 #include "trace_state.h"
 
 extern int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
@@ -136,6 +137,15 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 					  T.dlen && e->dst.rw != e->dst.data && !t->no_emulate ? T.dlen : 0 };
 	T.view[2] = (struct sc_emu_view){ e->dst.data, e->dst.rw,
 					  e->dst.rw != e->dst.data && !t->no_emulate ? e->dst.data_len : 0 };
+	/* A huge count's dest lies in its own arena: its mapped part (the
+	 * string, the first bytes of a pad) is traced and watched there,
+	 * stepped (no writable view); the part backed on demand after it is
+	 * the demand handler's and stays untraced. */
+	if (T.dlen && sc_dst_is_huge(c) && sc_demand_region(&e->hdst)) {
+		T.ddata = e->hdst.data;
+		T.dlen = (size_t)(sc_demand_region(&e->hdst) - e->hdst.data);
+		T.view[1].len = T.view[2].len = 0;
+	}
 	e->before_call = arm;
 	e->before_call_arg = t;
 	e->dest_terminated = t->watch_dest;
@@ -147,6 +157,19 @@ void sc_trace_run(struct sc_engine *e, const struct sc_case *c, void *fn, struct
 	e->before_call = before;
 	e->before_call_arg = before_arg;
 	e->dest_terminated = term;
+}
+
+void sc_trace_arenas(const struct sc_engine *e, uint64_t lo[SC_TRACE_ARENAS],
+		     uint64_t hi[SC_TRACE_ARENAS])
+{
+	const unsigned char *region = sc_demand_region(&e->hdst);
+
+	lo[0] = (uint64_t)(uintptr_t)e->src.data;
+	hi[0] = lo[0] + e->src.data_len;
+	lo[1] = (uint64_t)(uintptr_t)e->dst.data;
+	hi[1] = lo[1] + e->dst.data_len;
+	lo[2] = (uint64_t)(uintptr_t)e->hdst.data;
+	hi[2] = region ? (uint64_t)(uintptr_t)region : lo[2];
 }
 
 void sc_trace_run_untraced(struct sc_engine *e, const struct sc_case *c, void *fn, int reader)

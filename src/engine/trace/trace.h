@@ -141,6 +141,13 @@ long sc_trace_mprotect(void *addr, size_t len, long prot);
  * of its mprotect calls), or 0 where there is no tracer. */
 uint64_t sc_trace_syscall_ip(void);
 
+/* The data the tracer changes the protection of, [lo[i], hi[i]): the
+ * source arena, dest's, and the mapped part of a huge count's dest (its
+ * three, in that order; a sandbox allows that and nothing more). */
+#define SC_TRACE_ARENAS 3
+void sc_trace_arenas(const struct sc_engine *e, uint64_t lo[SC_TRACE_ARENAS],
+		     uint64_t hi[SC_TRACE_ARENAS]);
+
 /*
  * Run the case untraced, placed as sc_trace_run places it (dest terminated
  * when reader): the outcome in e->cand.  For a traced finding, whether the

@@ -30,16 +30,24 @@ static int take(ucontext_t *uc, uint64_t fault, int fault_write, int check_open)
 	int rep, n = sc_decode_mem(uc, ops, SC_MEM_OPS_MAX, &rep);
 
 	if (check_open) {
+		int traced = 0;
+
 		for (int i = 0; i < n; i++) {
 			int w = ops[i].flags & SC_MEM_WRITE;
 
 			if (!ops[i].len)
 				continue;
 			if ((!w && sc_trace_overlaps(ops[i].addr, ops[i].len, T.sdata, T.slen)) ||
-			    (w && sc_trace_overlaps(ops[i].addr, ops[i].len, T.ddata, T.dlen)))
+			    (w && sc_trace_overlaps(ops[i].addr, ops[i].len, T.ddata, T.dlen))) {
 				if (!sc_trace_is_open(ops[i].addr, ops[i].len))
 					return 0;
+				traced = 1;
+			}
 		}
+		/* Past the traced memory (a huge count's dest backed on demand):
+		 * the rest runs natively, one trap an element would not end. */
+		if (!traced)
+			return 0;
 	}
 	T.step_rep = rep;
 	if (!sc_trace_record_ops(ip, ops, n, fault, fault_write, 1) && fault) {

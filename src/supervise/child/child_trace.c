@@ -138,9 +138,10 @@ int sc_child_lock_traced(struct sc_engine *e, char *note, size_t notelen)
 	int on, traced = sc_trace_available(e, NULL);
 
 	if (traced) {
-		uint64_t lo[2] = { (uint64_t)(uintptr_t)e->src.data, (uint64_t)(uintptr_t)e->dst.data };
-		uint64_t hi[2] = { lo[0] + e->src.data_len, lo[1] + e->dst.data_len };
+		uint64_t lo[SC_TRACE_ARENAS], hi[SC_TRACE_ARENAS];
 
+		_Static_assert(SC_TRACE_ARENAS == SC_TRACER_ARENAS, "the tracer's arenas, the sandbox's");
+		sc_trace_arenas(e, lo, hi);
 		sc_sandbox_allow_tracer(sc_trace_syscall_ip(), lo, hi);
 	}
 	on = sc_sandbox_lock(note, notelen);

@@ -35,12 +35,15 @@ int sc_sandbox_lock(char *note, size_t notelen);
 
 /*
  * The tracer (trace.h) changes the arenas' protection from its system call
- * instruction at ip: the arenas are [lo[i], hi[i]).  Said before
+ * instruction at ip: the arenas are [lo[i], hi[i]) (the source, dest, the
+ * mapped part of a huge count's dest).  Said before
  * sc_sandbox_lock, which then allows that (sandbox_trace.c) and nothing
  * more; afterwards sc_sandbox_tracer_on() says whether it could (0: the
  * tracer must not run).
  */
-void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[2], const uint64_t hi[2]);
+#define SC_TRACER_ARENAS 3
+void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[SC_TRACER_ARENAS],
+			     const uint64_t hi[SC_TRACER_ARENAS]);
 int sc_sandbox_tracer_on(void);
 /* Why it could not (a static string, valid until the next lock). */
 const char *sc_sandbox_tracer_why(void);

@@ -28,11 +28,12 @@
 #include <linux/seccomp.h>
 
 static struct {
-	uint64_t ip, lo[2], hi[2];
+	uint64_t ip, lo[SC_TRACER_ARENAS], hi[SC_TRACER_ARENAS];
 } tr;
 static char off_why[96];   /* why the tracer's filter is not on */
 
-void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[2], const uint64_t hi[2])
+void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[SC_TRACER_ARENAS],
+			     const uint64_t hi[SC_TRACER_ARENAS])
 {
 	tr.ip = ip;
 	memcpy(tr.lo, lo, sizeof(tr.lo));
@@ -85,7 +86,8 @@ static int one_block(uint64_t lo, uint64_t hi)
  * (NEXT: the next instruction), and emit() resolves them at the end, so
  * no offset is counted by hand.
  */
-enum { NEXT = 0, L_ALLOW, L_TRAP, L_TRACER, L_RULES, L_ARENA1, L_NOT_ARENA, L_BLK, L_LEN, L_LABELS };
+enum { NEXT = 0, L_ALLOW, L_TRAP, L_TRACER, L_RULES, L_ARENA1, L_ARENA2, L_NOT_ARENA, L_BLK, L_LEN,
+       L_LABELS };
 
 struct prog {
 	struct sock_filter f[128];
@@ -146,9 +148,10 @@ static int emit(struct prog *p)
 static void tracer_arena(struct prog *p_, int a, int next)
 {
 #define P (*p_)
-	static const uint32_t prots[2][2] = {
+	static const uint32_t prots[SC_TRACER_ARENAS][2] = {
 		{ PROT_NONE, PROT_READ },                /* the source: closed or readable */
 		{ PROT_READ, PROT_READ | PROT_WRITE },   /* dest: read-only or writable */
+		{ PROT_READ, PROT_READ | PROT_WRITE },   /* a huge count's dest: the same */
 	};
 
 	P_LD(ARG_HI(0));
@@ -183,8 +186,9 @@ int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask)
 
 	if (!tr.ip)
 		return tracer_off("no system call instruction of the tracer's", 0);
-	if (!one_block(tr.lo[0], tr.hi[0]) || !one_block(tr.lo[1], tr.hi[1]))
-		return tracer_off("an arena crosses a 4 GiB boundary", 0);
+	for (int a = 0; a < SC_TRACER_ARENAS; a++)
+		if (!one_block(tr.lo[a], tr.hi[a]))
+			return tracer_off("an arena crosses a 4 GiB boundary", 0);
 	memset(&P, 0, sizeof(P));
 	P_LD(LO(arch));
 	P_JEQ(AUDIT_ARCH_X86_64, NEXT, L_ALLOW);         /* the first filter traps other ABIs */
@@ -199,7 +203,9 @@ int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask)
 	P_JEQ((uint32_t)tr.ip, NEXT, L_RULES);
 	tracer_arena(&P, 0, L_ARENA1);
 	label(&P, L_ARENA1);
-	tracer_arena(&P, 1, L_NOT_ARENA);
+	tracer_arena(&P, 1, L_ARENA2);
+	label(&P, L_ARENA2);
+	tracer_arena(&P, 2, L_NOT_ARENA);
 	label(&P, L_NOT_ARENA);
 	P_RET(SECCOMP_RET_TRAP);                         /* the tracer's call elsewhere */
 	/* Every other call: the second filter's memory rules (sandbox.c). */
@@ -239,7 +245,8 @@ int sc_sandbox_tracer_filter(uint64_t bound, uint64_t blk, uint64_t mask)
 
 #else
 
-void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[2], const uint64_t hi[2])
+void sc_sandbox_allow_tracer(uint64_t ip, const uint64_t lo[SC_TRACER_ARENAS],
+			     const uint64_t hi[SC_TRACER_ARENAS])
 {
 	(void)ip, (void)lo, (void)hi;
 }
