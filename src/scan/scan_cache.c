@@ -164,25 +164,41 @@ int sc_scan_cache_get(const struct sc_scan_cache *k, const char *key, struct sc_
 	return 1;
 }
 
+FILE *sc_scan_cache_create(const char *path, char *tmp, size_t tmplen, char *when,
+			   size_t whenlen)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	FILE *f;
+
+	snprintf(tmp, tmplen, "%.*s", (int)(strrchr(path, '/') - path), path);
+	if (make_dirs(tmp) != 0)
+		return NULL;
+	snprintf(tmp, tmplen, "%s.%ld.tmp", path, (long)getpid());
+	if (!(f = fopen(tmp, "we")))
+		return NULL;
+	gmtime_r(&t, &tm);
+	strftime(when, whenlen, "%Y-%m-%dT%H:%MZ", &tm);
+	return f;
+}
+
+void sc_scan_cache_commit(FILE *f, const char *tmp, const char *path)
+{
+	if (fclose(f) != 0 || rename(tmp, path) != 0)
+		unlink(tmp);
+}
+
 void sc_scan_cache_put(const struct sc_scan_cache *k, const char *key,
 		       const struct sc_scan_row *r)
 {
 	char path[1200], tmp[1300], when[40];
-	time_t t = time(NULL);
-	struct tm tm;
 	FILE *f;
 
 	if (!k->dir[0] || (r->state != SC_ROW_PASS && r->state != SC_ROW_FAIL))
 		return;
 	entry(k, key, path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%.*s", (int)(strrchr(path, '/') - path), path);
-	if (make_dirs(tmp) != 0)
+	if (!(f = sc_scan_cache_create(path, tmp, sizeof(tmp), when, sizeof(when))))
 		return;
-	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
-	if (!(f = fopen(tmp, "we")))
-		return;
-	gmtime_r(&t, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%MZ", &tm);
 	/* One line a field: the texts hold no newline (the JSON decoder's
 	 * \n is folded here). */
 	fprintf(f, MAGIC "\nverdict %s\nclass %s\ndefects %u\nseconds %.1f\nchecked %s\n",
@@ -192,6 +208,5 @@ void sc_scan_cache_put(const struct sc_scan_cache *k, const char *key,
 	for (const char *p = r->defect; *p; p++)
 		fputc(*p == '\n' ? ' ' : *p, f);
 	fprintf(f, "\ncase %s\n", replay_case(r->replay));
-	if (fclose(f) != 0 || rename(tmp, path) != 0)
-		unlink(tmp);
+	sc_scan_cache_commit(f, tmp, path);
 }

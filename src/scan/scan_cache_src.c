@@ -368,21 +368,13 @@ void sc_scan_row_put(const struct sc_scan_cache *k, const char *key, const struc
 		     int rc)
 {
 	char path[1200], tmp[1300], when[40];
-	time_t t = time(NULL);
-	struct tm tm;
 	FILE *f;
 
 	if (!key[0] || passing(r))
 		return;
 	path_of(k, key, path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%.*s", (int)(strrchr(path, '/') - path), path);
-	if (mkdir(tmp, 0700) != 0 && access(tmp, W_OK) != 0)
+	if (!(f = sc_scan_cache_create(path, tmp, sizeof(tmp), when, sizeof(when))))
 		return;
-	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
-	if (!(f = fopen(tmp, "we")))
-		return;
-	gmtime_r(&t, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%MZ", &tm);
 	fprintf(f, MAGIC "\nrc %d\nstate %d\napi %d\ninferred %d\nprobe_ran %d\nprobe_match %u\n"
 		"probe_cases %u\ndefects %u\nseconds %.1f\nchecked %s\n", rc, (int)r->state,
 		(int)r->api, r->api_inferred, r->probe_ran, r->probe_match, r->probe_cases,
@@ -393,6 +385,5 @@ void sc_scan_row_put(const struct sc_scan_cache *k, const char *key, const struc
 	put_text(f, "replay", r->replay);
 	put_text(f, "probe_first", r->probe_first);
 	fputs("end\n", f);
-	if (fclose(f) != 0 || rename(tmp, path) != 0)
-		unlink(tmp);
+	sc_scan_cache_commit(f, tmp, path);
 }

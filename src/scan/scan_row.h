@@ -9,6 +9,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "scan.h"
 
@@ -61,6 +62,14 @@ int sc_scan_cache_get(const struct sc_scan_cache *k, const char *key, struct sc_
 /* Keep a PASS or a FAIL (a cut or a row not checked is not kept). */
 void sc_scan_cache_put(const struct sc_scan_cache *k, const char *key,
 		       const struct sc_scan_row *r);
+
+/* A cache entry being written at path: its folder made, a temporary file
+ * beside it open (its name in tmp), the time to say it was checked in
+ * when (UTC); NULL when it cannot be.  Then
+ * sc_scan_cache_commit puts it in place (or leaves nothing). */
+FILE *sc_scan_cache_create(const char *path, char *tmp, size_t tmplen, char *when,
+			   size_t whenlen);
+void sc_scan_cache_commit(FILE *f, const char *tmp, const char *path);
 
 /* ---- the first level: a row's outcome before any build (scan_cache_src.c) ---- */
 
