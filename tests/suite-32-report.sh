@@ -65,7 +65,7 @@ check report_long_source_cut_in_the_middle \
 	"exit $rc, src: ${src:0:80} (see $out/long_ff.err)"
 
 rc=$(report json_ff 72 ff json)
-python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["defects"][0]["input"]["src"] == "ff" * 72' \
+/usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["defects"][0]["input"]["src"] == "ff" * 72' \
 	"$out/json_ff.out" 2>> "$out/json_ff.err"
 check json_report_of_0xff_source "$([ $? = 0 ] && [ "$rc" = 1 ] && asan_clean json_ff; echo $?)" \
 	"exit $rc (see $out/json_ff.err)"
