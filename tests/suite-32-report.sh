@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tier: check
 # group: asan
-# cost: 33
+# cost: 2
 # The report under AddressSanitizer: strcheck built with ASan+UBSan prints
 # reports whose every part is at its largest (a source shown whole with
 # every byte escaped, a long source cut in the middle, JSON), and ASan

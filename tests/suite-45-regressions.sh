@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 26
+# cost: 11
 # The regression inputs (corpus/regressions/, listed in its MANIFEST): each
 # case once found a defect in a zoo entry.  strcheck --replay=FILE must
 # still report that defect's class (among any others the same call breaks)
