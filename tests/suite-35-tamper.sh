@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tier: test
 # group: asan
-# cost: 121
+# cost: 219
 # Tamper-evidence (docs/tamper.md): the hostile zoo (tests/zoo/HOSTILE),
 # each candidate caught with its class and rule, under the normal and an
 # ASan+UBSan build of strcheck, no process of a run left after it; death
@@ -222,7 +222,7 @@ check limit_counting_thread_still_tells_traced_calls $? "exit $rc, see $out/limi
 $SC --impl=build/zoo/hostile_proc_stdout.so --time=0 --no-race --format=json \
 	> "$out/stdout.json" 2> "$out/stdout.err"
 rc=$?
-python3 -c '
+/usr/bin/python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["verdict"] == "fail", r["verdict"]
