@@ -84,6 +84,10 @@ void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, i
 /* A system call from the tracer's own instruction (trace_systrap.c), which
  * its filter lets through: the kernel's return value (-errno). */
 long sc_trace_syscall6(long nr, long a, long b, long c, long d, long e, long f);
+/* The system call a trapped context makes (nr, its six argument
+ * registers), performed with the arenas open (armed: a trace is on, its
+ * faults count it); the call's return value.  The caller closes them. */
+long sc_trace_syscall_open(long nr, void *uctx, int armed);
 
 /* The calls trace_systrap.c's rows do not name (trace_sysgen.c): their
  * part of the filter appended at f[k] (the arenas' data in the pieces p,

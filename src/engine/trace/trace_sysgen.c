@@ -249,12 +249,7 @@ int sc_trace_sysgen(siginfo_t *si, void *uctx)
 		native(g, si->si_syscall, mask);
 		return 1;
 	}
-	if (armed) {
-		T.t->faults++;
-		sc_trace_unprotect();
-	}
-	ret = sc_trace_syscall6(si->si_syscall, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8],
-				g[REG_R9]);
+	ret = sc_trace_syscall_open(si->si_syscall, uctx, armed);
 	if (armed && T.armed) {
 		sc_trace_protect();
 		record(si->si_syscall, a, mask, (uint64_t)g[REG_RIP] - 2);

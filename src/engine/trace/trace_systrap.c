@@ -190,6 +190,17 @@ static size_t segments(int kind, const greg_t *g, long ret)
 	}
 }
 
+long sc_trace_syscall_open(long nr, void *uctx, int armed)
+{
+	greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
+
+	if (armed) {
+		sc_T.t->faults++;
+		sc_trace_unprotect();
+	}
+	return sc_trace_syscall6(nr, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8], g[REG_R9]);
+}
+
 int sc_trace_sys(siginfo_t *si, void *uctx)
 {
 	greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
@@ -203,12 +214,7 @@ int sc_trace_sys(siginfo_t *si, void *uctx)
 		r++;
 	if (r == NROWS)
 		return sc_trace_sysgen(si, uctx);
-	if (armed) {
-		sc_T.t->faults++;
-		sc_trace_unprotect();
-	}
-	ret = sc_trace_syscall6(si->si_syscall, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8],
-				g[REG_R9]);
+	ret = sc_trace_syscall_open(si->si_syscall, uctx, armed);
 	if (armed && sc_T.armed) {
 		uint64_t ip = (uint64_t)g[REG_RIP] - 2;
 
