@@ -213,6 +213,51 @@ for name in "${names[@]}"; do
 		grep -Eq '^cases: ([0-9]+) of \1 in the grid' "$f"
 	check "load_$name" $? "exit $rc, $(grep -m1 '^VERDICT' "$f") (see $f)"
 done
+# A scan's probe (which API a function behaves as) gives the answer a
+# quiet run gives: its calls are limited in CPU time, not wall time.  A
+# correct strlcpy that spends about 10 ms of CPU a call is probed while
+# the probe is stopped (SIGSTOP) for 0.5 s, three times: a call in
+# progress then lasts more than the 0.2 s a wall-clock limit allowed.
+cat > "$out/slow_strlcpy.c" << 'EOF2'
+#include <stddef.h>
+size_t strlcpy(char *d, const char *s, size_t n)
+{
+	volatile unsigned long spin = 0;
+	size_t len = 0;
+
+	for (unsigned long i = 0; i < 20000000; i++)
+		spin += i;
+	while (s[len])
+		len++;
+	if (n) {
+		size_t k = len < n - 1 ? len : n - 1;
+
+		for (size_t i = 0; i < k; i++)
+			d[i] = s[i];
+		d[k] = 0;
+	}
+	return len;
+}
+EOF2
+if ${CC:-cc} -O1 -shared -fPIC -o "$out/slow_strlcpy.so" "$out/slow_strlcpy.c" 2> "$out/slow.err"; then
+	probe=(--impl="$out/slow_strlcpy.so" --symbol=strlcpy --scan-probe=strlcpy)
+	$SC "${probe[@]}" > "$out/probe.quiet" 2>&1
+	$SC "${probe[@]}" > "$out/probe.stopped" 2>&1 &
+	pid=$!
+	for _ in 1 2 3; do
+		sleep 0.3
+		kill -STOP $pid 2> /dev/null
+		sleep 0.5
+		kill -CONT $pid 2> /dev/null
+	done
+	wait $pid
+	cmp -s "$out/probe.quiet" "$out/probe.stopped"
+	check load_scan_probe_stopped_same_answer $? \
+		"$(diff "$out/probe.quiet" "$out/probe.stopped" | grep -m1 '^>')"
+else
+	fail "load_scan_probe_stopped_same_answer: cannot build it (see $out/slow.err)"
+fi
+
 # The quota did hold the runs back (the kernel throttled them).
 throttled=$(cat "${cgs[@]/%//cpu.stat}" | awk '$1 == "nr_throttled" { n += $2 } END { print n + 0 }')
 [ "${throttled:-0}" -gt 0 ]

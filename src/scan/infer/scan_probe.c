@@ -75,18 +75,23 @@ static int64_t run_ref(int a, char *d, const char *s, int ch, size_t n, int *is_
 	}
 }
 
-/* One call under a deadline: 0, or the signal that ended it (a fault,
- * an abort, SIGALRM for a hang). */
+/* One call under a limit of CPU time (a busy machine does not make a
+ * call hang), with a wall-clock backstop far above it for a call that
+ * blocks: 0, or the signal that ended it (a fault, an abort, SIGPROF or
+ * SIGALRM for a hang). */
 static int guarded(void *fn, int mem, char *d, const char *s, int ch, size_t n, intptr_t *ret)
 {
-	static const struct itimerval limit = { .it_value = { 0, 200000 } };
+	static const struct itimerval cpu = { .it_value = { 0, 200000 } };
+	static const struct itimerval wall = { .it_value = { 20, 0 } };
 	static const struct itimerval off;
 	int rc;
 
 	if ((rc = sigsetjmp(escape, 1)) == 0) {
-		setitimer(ITIMER_REAL, &limit, NULL);
+		setitimer(ITIMER_PROF, &cpu, NULL);
+		setitimer(ITIMER_REAL, &wall, NULL);
 		*ret = mem ? ((mem_fn *)fn)(d, s, ch, n) : ((any_fn *)fn)(d, s, n);
 	}
+	setitimer(ITIMER_PROF, &off, NULL);
 	setitimer(ITIMER_REAL, &off, NULL);
 	return rc;
 }
@@ -140,8 +145,10 @@ static void differs(char *buf, size_t size, unsigned c, const struct one *o, int
 	else if (a == SC_STRLCAT || a == SC_STRNCAT)
 		k += snprintf(at + k, sizeof(at) - (size_t)k, ", dest holding %zu", o->dlen);
 	snprintf(at + k, sizeof(at) - (size_t)k, ")");
-	if (sig == SIGALRM) {
-		snprintf(buf, size, "%s: no return within 0.2 s", at);
+	if (sig == SIGPROF) {
+		snprintf(buf, size, "%s: no return within 0.2 s of CPU", at);
+	} else if (sig == SIGALRM) {
+		snprintf(buf, size, "%s: no return within 20 s", at);
 	} else if (sig) {
 		snprintf(buf, size, "%s: died of signal %d (%s)", at, sig, strsignal(sig));
 	} else if (memcmp(got, want, BUF)) {
@@ -176,7 +183,8 @@ int sc_scan_probe_run(const char *so, const char *symbol, const char *kind, FILE
 		      sc_probe_sandbox_fn *sandbox, char *err, size_t errlen)
 {
 	static char src[256], init[BUF], got[BUF], want[BUF];
-	static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGALRM, SIGABRT, SIGTRAP };
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGALRM, SIGPROF, SIGABRT,
+				     SIGTRAP };
 	struct sigaction sa = { .sa_handler = on_fault, .sa_flags = SA_NODEFER };
 	static struct sc_probe pr;
 	enum sc_ret_kind k = SC_RET_UNKNOWN;
