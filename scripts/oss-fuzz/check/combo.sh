@@ -2,7 +2,8 @@
 # check/combo.sh - build one combination: copy the tree into a fresh
 # $SRC/strcheck, put build.sh where OSS-Fuzz (or ClusterFuzzLite) puts it,
 # run it with the combination's environment, check that it wrote nothing
-# into the source tree, then check every fuzzer's artefacts and runs and
+# into the source tree (or, with check-build.sh -R, take the $OUT a build
+# left instead), then check every fuzzer's artefacts, then their runs and
 # that a planted defect is found.  Sourced by check-build.sh.
 
 check_combo() {  # combo root
