@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 429
+# cost: 193
 # The library in every build variant that runs here (make test only; the
 # check tier's quick run of every path is suite-10-lib): tests/test_lib.c
 # built with the sanitizers under clang and gcc, plain -O2 (every check in
@@ -19,19 +19,60 @@ mkdir -p "$out"
 # variant NAME CC AR CFLAGS RUNNER TEST_ARGS...  (the race checks are left
 # out under qemu-user, which runs the two threads too unevenly to overlap);
 # MAKE_EXTRA: flags for the library's and engine's build only (-Werror).
+# ENGINE_FROM=NAME: link the engine that NAME's build made in this run
+# (same compiler, same flags but the WAT_* ones, which only src/lib reads:
+# the same objects, built once); when it did not build, its own.
+declare -A engine_built=()
+# engine NAME CC AR CFLAGS: build $out/NAME/libengine.a (status as make's)
+engine() {
+	make -s BUILD="$out/$1" CC="$2" AR="$3" CFLAGS="$4" "$out/$1/libengine.a" \
+		>> "$out/$1.build.log" 2>&1 && engine_built[$1]=1
+}
+# The engine's objects test_lib links (o2-gcc's link map, set after it):
+# a variant with an engine of its own compiles those, into
+# libengine_test.a, the members the linker takes from the whole archive
+# (32 of 55); where it needs another one (another architecture), the
+# whole libengine.a is built and linked instead.  (The whole engine is
+# compiled for i386, s390x and powerpc by suite-60's cross builds.)
+engine_members=
+engine_part() {  # NAME CC AR CFLAGS
+	local objs=() m
+	for m in $engine_members; do objs+=("$out/$1/engine/$m"); done
+	make -s BUILD="$out/$1" CC="$2" AR="$3" CFLAGS="$4" "${objs[@]}" >> "$out/$1.build.log" 2>&1 &&
+		rm -f "$out/$1/libengine_test.a" && $3 rcs "$out/$1/libengine_test.a" "${objs[@]}" >> "$out/$1.build.log" 2>&1
+}
+link_test_lib() {  # CC CFLAGS ENGINE_DIR LIB DIR
+	$1 -std=c11 -D_GNU_SOURCE -Wall -Wextra $2 tests/test_lib.c tests/test_lib_paths.c tests/test_lib_choose.c \
+		-L"$3" -l"$4" "$5/libstrscpy.a" -lpthread -ldl -Wl,-Map="$5/test_lib.map" -o "$5/test_lib" \
+		>> "$5.build.log" 2>&1
+}
+# Only src/lib reads the WAT_* switches the forced variants set; were the
+# engine or the references to read one, each variant builds its own.
+grep -rqs 'WAT_' src/engine ref && engine_shared=0 || engine_shared=1
 variant() {
 	local name=$1 cc=$2 ar=$3 cflags=$4 runner=$5
 	shift 5
-	local dir=$out/$name
+	local dir=$out/$name eng=$out/$name lib=engine ok=1 flags="$cflags${MAKE_EXTRA:+ $MAKE_EXTRA}"
 	if ! command -v "$cc" >/dev/null 2>&1; then
 		skip "build_$name: $cc not installed (.ci/run installs it)"
 		return
 	fi
-	if ! make -s BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$cflags${MAKE_EXTRA:+ $MAKE_EXTRA}" \
-		"$dir/libengine.a" "$dir/libstrscpy.a" > "$dir.build.log" 2>&1 ||
-	   ! $cc -std=c11 -D_GNU_SOURCE -Wall -Wextra $cflags tests/test_lib.c tests/test_lib_paths.c tests/test_lib_choose.c \
-		-L"$dir" -lengine "$dir/libstrscpy.a" -lpthread -ldl -o "$dir/test_lib" \
-		>> "$dir.build.log" 2>&1; then
+	: > "$dir.build.log"
+	if [ -n "${ENGINE_FROM:-}" ] && [ $engine_shared = 1 ] && [ -n "${engine_built[$ENGINE_FROM]:-}" ]; then
+		eng=$out/$ENGINE_FROM
+	elif [ -n "$engine_members" ] && engine_part "$name" "$cc" "$ar" "$flags"; then
+		lib=engine_test
+	else
+		engine "$name" "$cc" "$ar" "$flags" || ok=0
+	fi
+	[ $ok = 1 ] && make -s BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$flags" "$dir/libstrscpy.a" \
+		>> "$dir.build.log" 2>&1 || ok=0
+	if [ $ok = 1 ] && ! link_test_lib "$cc" "$cflags" "$eng" $lib "$dir"; then
+		ok=0
+		[ $lib = engine_test ] && engine "$name" "$cc" "$ar" "$flags" &&
+			link_test_lib "$cc" "$cflags" "$eng" engine "$dir" && ok=1
+	fi
+	if [ $ok = 0 ]; then
 		fail "build_$name: see $dir.build.log"; tail -5 "$dir.build.log"
 		return
 	fi
@@ -50,15 +91,21 @@ export UBSAN_OPTIONS=print_stacktrace=1
 
 # (built with -Werror too: the same build is warning_free_gcc's, below)
 MAKE_EXTRA=-Werror variant o2-gcc gcc ar "-O2 -g" ""
+engine_members=$(sed -n 's/.*libengine\.a(\([a-z0-9_]*\)\.o)$/\1/p' "$out/o2-gcc/test_lib.map" 2>/dev/null | sort -u |
+	while read -r o; do ls src/engine/*/"$o.c" "ref/$o.c" 2>/dev/null | sed 's/\.c$/.o/'; done)
 variant asan-ubsan-clang clang ar "$SAN" "" -q
 variant asan-ubsan-gcc gcc ar "$SAN" "" -q
 # The forced variants run the grid whole and 5,000 random cases per path
 # (-r; o2-gcc runs the default 40,000): the random cases were 80% of their
 # CPU (test_lib random: 12 s of 17), the grid is the systematic part.
-variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" -r 5000 edge grid guard bytes random race
-variant word32-forced gcc ar "-O2 -g -DWAT_WORD_BITS=32" "" -r 5000 edge grid guard bytes random race
-variant aligned-loads-forced gcc ar "-O2 -g -DWAT_UNALIGNED=0" "" -r 5000 edge grid guard bytes random
-variant big-endian-word32-forced clang ar "-O2 -g -DWAT_BIG_ENDIAN=1 -DWAT_WORD_BITS=32" "" -r 5000 edge grid guard bytes random
+# They link the engine of o2-gcc (gcc) and of warning_free_clang (clang,
+# built here for both), whose flags are theirs but the WAT_* ones.
+ENGINE_FROM=o2-gcc variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" -r 5000 edge grid guard bytes random race
+ENGINE_FROM=o2-gcc variant word32-forced gcc ar "-O2 -g -DWAT_WORD_BITS=32" "" -r 5000 edge grid guard bytes random race
+ENGINE_FROM=o2-gcc variant aligned-loads-forced gcc ar "-O2 -g -DWAT_UNALIGNED=0" "" -r 5000 edge grid guard bytes random
+command -v clang > /dev/null && mkdir -p "$out/werror-clang" && : > "$out/werror-clang.build.log" &&
+	engine werror-clang clang ar "-O2 -g -Werror"
+ENGINE_FROM=werror-clang variant big-endian-word32-forced clang ar "-O2 -g -DWAT_BIG_ENDIAN=1 -DWAT_WORD_BITS=32" "" -r 5000 edge grid guard bytes random
 # Debian's gcc-12-multilib lacks the i386 <asm/...> headers (gcc-multilib
 # links them, but conflicts with the cross compilers); x86's uapi headers
 # serve both word sizes (they test __i386__), as that link does.
@@ -89,10 +136,11 @@ fi
 
 # Warning-free library and engine under both compilers, at -O2 (gcc's
 # warnings depend on it).  gcc's is the o2-gcc variant's build above,
-# made with -Werror (-g changes no warning), here only linked into the .so.
+# made with -Werror (-g changes no warning), here only linked into the .so;
+# clang's engine was built above (big-endian-word32-forced links it).
 for cc in gcc clang; do
-	dir=$out/werror-$cc flags="-O2 -Werror"
-	[ $cc = gcc ] && dir=$out/o2-gcc flags="-O2 -g -Werror"
+	dir=$out/werror-$cc flags="-O2 -g -Werror"
+	[ $cc = gcc ] && dir=$out/o2-gcc
 	if make -s BUILD="$dir" CC=$cc CFLAGS="$flags" \
 		"$dir/libengine.a" "$dir/libstrscpy.so" > "$out/werror-$cc.log" 2>&1; then
 		pass "warning_free_$cc"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 259
+# cost: 215
 # OSS-Fuzz and ClusterFuzzLite integration (docs/oss-fuzz.md): the files
 # are sound and agree with each other, then scripts/oss-fuzz/check-build.sh
 # runs build.sh with OSS-Fuzz's environment for every combination that
@@ -144,12 +144,14 @@ fi
 five="fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations"
 others=$(tree=$PWD; . scripts/oss-fuzz/check/combos.sh; claimed_combos | tr ' ' '\n' |
 	grep -vx 'libfuzzer-address' | grep -v '^$' | tr '\n' ' ')
+# The other combinations' $OUT are kept (-K) for step 7.
+rm -rf "$out/kept"
 (
 	bash scripts/oss-fuzz/check-build.sh -l "$out" libfuzzer-address
 	r1=$?
 	r2=0
 	# shellcheck disable=SC2086
-	[ -z "$others" ] || FUZZ_HARNESSES="$five" bash scripts/oss-fuzz/check-build.sh -l "$out" $others
+	[ -z "$others" ] || FUZZ_HARNESSES="$five" bash scripts/oss-fuzz/check-build.sh -l "$out" -K "$out/kept" $others
 	r2=$?
 	exit $((r1 | r2))
 ) > "$out/check-build.out" 2> "$out/check-build.err"
@@ -162,16 +164,19 @@ grep -q '^PASS' "$out/check-build.out" || [ $rc -ne 0 ] ||
 	fail "oss-fuzz-check-build: no combination checked"
 
 # 7. The check fails when an artefact is missing (here: the last fuzzer's
-# dictionary).
+# dictionary), on the libfuzzer-undefined build that step 6 checked and
+# kept (-R: the same checks of $OUT, without building it again; built
+# when step 6 kept none).
 victim=$(make -s --no-print-directory BUILD=build/test/oss-fuzz/probe \
 	--eval='strcheck-print-var-%: ; @echo $($*)' strcheck-print-var-FUZZ_HARNESSES 2>/dev/null |
 	awk '{print $NF}')
 victim=${victim:-fuzz_strscpy}
 CHECK_BUILD_REMOVE=$victim.dict FUZZ_HARNESSES="$five" bash scripts/oss-fuzz/check-build.sh -r 100 \
-	libfuzzer-undefined > "$out/negative.out" 2> "$out/negative.err"
+	-R "$out/kept" libfuzzer-undefined > "$out/negative.out" 2> "$out/negative.err"
 rc=$?
 if [ $rc -ne 0 ] && grep -q "^FAIL libfuzzer-undefined: .*$victim.dict" "$out/negative.out"; then
 	pass oss-fuzz-check-build-catches-missing-artefact
 else
 	fail "oss-fuzz-check-build-catches-missing-artefact: exit $rc, said: $(head -1 "$out/negative.out")"
 fi
+rm -rf "$out/kept"

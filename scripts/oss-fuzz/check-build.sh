@@ -27,7 +27,7 @@
 # Test hook: CHECK_BUILD_REMOVE=FILE deletes $OUT/FILE after the build.
 # This file is the driver; each step is a file of its own in check/.
 #
-# usage: check-build.sh [-s SRCDIR] [-r RUNS] [-l LOGDIR] [-k] [COMBO...]
+# usage: check-build.sh [-s SRCDIR] [-r RUNS] [-l LOGDIR] [-k] [-K DIR] [-R DIR] [COMBO...]
 #   COMBO     ENGINE-SANITIZER as OSS-Fuzz builds them: libfuzzer-address,
 #             libfuzzer-undefined, libfuzzer-memory, libfuzzer-coverage,
 #             afl-address, libfuzzer-address-i386 (-m32); and
@@ -42,6 +42,10 @@
 #   -r RUNS   inputs to fuzz per fuzzer after the seeds (default 3000)
 #   -l DIR    keep each combination's log in DIR
 #   -k        keep the temporary directories (printed) instead of removing
+#   -K DIR    keep each combination's $OUT, checked or not, as DIR/COMBO
+#   -R DIR    take $OUT from DIR/COMBO (kept by -K) instead of building it
+#             (no build.sh run, no source-tree check: the checks of $OUT
+#             again, e.g. with CHECK_BUILD_REMOVE); without it, build
 set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -49,12 +53,16 @@ tree=$(cd "$here/../.." && pwd)
 runs=3000
 logdir=
 keep=0
-while getopts "s:r:l:k" opt; do
+keep_out=
+reuse_out=
+while getopts "s:r:l:kK:R:" opt; do
 	case $opt in
 	s) tree=$(cd "$OPTARG" && pwd) || exit 2 ;;
 	r) runs=$OPTARG ;;
 	l) logdir=$OPTARG; mkdir -p "$logdir" || exit 2; logdir=$(cd "$logdir" && pwd) ;;
 	k) keep=1 ;;
+	K) keep_out=$OPTARG; mkdir -p "$keep_out" || exit 2; keep_out=$(cd "$keep_out" && pwd) ;;
+	R) reuse_out=$(cd "$OPTARG" 2>/dev/null && pwd) || reuse_out= ;;
 	*) sed -n '/^# usage/,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
 	esac
 done
@@ -114,6 +122,10 @@ for combo in $combos; do
 		[ -n "$logdir" ] && echo "     log: $logdir/$combo.log" >&2
 		[ -n "$logdir" ] || tail -40 "$root/check.log" | sed 's/^/     | /' >&2
 		status=1
+	fi
+	if [ -n "$keep_out" ] && [ -d "$root/out" ]; then
+		rm -rf "${keep_out:?}/$combo"
+		mv "$root/out" "$keep_out/$combo"
 	fi
 	if [ $keep -eq 1 ]; then
 		echo "     kept: $root" >&2

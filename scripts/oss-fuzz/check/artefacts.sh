@@ -25,16 +25,20 @@ options_args() {
 		}' "$1"
 }
 
-# Count calls into a sanitizer runtime, as bad_build_check does.
-calls_to() {  # calls_to BINARY PREFIX
-	objdump -d "$1" 2>/dev/null | grep -cE "callq?[[:space:]]+[0-9a-f]+[[:space:]]+<$2" || true
+# Count calls into each sanitizer runtime, as bad_build_check does (its
+# objdump -d | grep -c per runtime), from one disassembly: prints the
+# counts of calls to __asan, __ubsan and __msan.
+calls_to() {  # calls_to BINARY
+	objdump -d "$1" 2>/dev/null | awk '
+		/callq?[ \t]+[0-9a-f]+[ \t]+<__asan/ { a++ }
+		/callq?[ \t]+[0-9a-f]+[ \t]+<__ubsan/ { u++ }
+		/callq?[ \t]+[0-9a-f]+[ \t]+<__msan/ { m++ }
+		END { print a + 0, u + 0, m + 0 }'
 }
 
 check_instrumentation() {  # fuzzer
 	local f=$1 asan ubsan msan
-	asan=$(calls_to "$f" __asan)
-	ubsan=$(calls_to "$f" __ubsan)
-	msan=$(calls_to "$f" __msan)
+	read -r asan ubsan msan < <(calls_to "$f")
 	echo "$(basename "$f"): calls to __asan $asan, __ubsan $ubsan, __msan $msan"
 	case $SANITIZER in
 	address)

@@ -2,14 +2,27 @@
 # check/combo.sh - build one combination: copy the tree into a fresh
 # $SRC/strcheck, put build.sh where OSS-Fuzz (or ClusterFuzzLite) puts it,
 # run it with the combination's environment, check that it wrote nothing
-# into the source tree, then check every fuzzer's artefacts and runs and
+# into the source tree (or, with check-build.sh -R, take the $OUT a build
+# left instead), then check every fuzzer's artefacts, then their runs and
 # that a planted defect is found.  Sourced by check-build.sh.
 
 check_combo() {  # combo root
-	local combo=$1 root=$2 n names=() expected built
+	local combo=$1 root=$2
 	SRC=$root/src WORK=$root/work OUT=$root/out
 	export SRC WORK OUT
 	mkdir -p "$SRC/strcheck" "$WORK" "$OUT"
+	if [ -n "${reuse_out:-}" ] && [ -d "$reuse_out/$combo" ]; then
+		# -R: the $OUT a build of this tree left (-K), checked again.
+		cp -a "$reuse_out/$combo/." "$OUT/" || fail "cannot copy $reuse_out/$combo" || return 1
+		echo "== reusing the build in $reuse_out/$combo" > "$root/build.log"
+	else
+		build_combo "$combo" "$root" || return 1
+	fi
+	check_out "$combo" "$root"
+}
+
+build_combo() {  # combo root: build.sh into $OUT, with nothing written into $SRC
+	local combo=$1 root=$2
 	# The source tree as a clone would have it (plus uncommitted work),
 	# without build products; build.sh where OSS-Fuzz puts it.
 	if git -C "$tree" rev-parse --git-dir >/dev/null 2>&1; then
@@ -41,6 +54,10 @@ check_combo() {  # combo root
 	local written
 	written=$(find "$SRC/strcheck" -newer "$root/before-build" ! -type d | head -3)
 	[ -z "$written" ] || fail "build.sh wrote into the source tree: $(echo $written)" || return 1
+}
+
+check_out() {  # combo root: every artefact of $OUT, then every fuzzer's runs
+	local combo=$1 root=$2 n names=() expected built
 	build_env "$combo"
 	unset ASAN_OPTIONS AFL_QUIET
 	# Test hook (tests/suite-50-oss-fuzz.sh): lose an artefact on purpose,
@@ -62,10 +79,15 @@ check_combo() {  # combo root
 	fi
 	[ ${#names[@]} -gt 0 ] || fail "no fuzzer in \$OUT" || return 1
 
-	cov_summary=
+	# Every fuzzer's artefacts before any run: a missing one fails the
+	# combination before its fuzzers' runs are spent.
 	for n in "${names[@]}"; do
 		echo "== $n"
 		check_artefacts "$n" || return 1
+	done
+	cov_summary=
+	for n in "${names[@]}"; do
+		echo "== $n: runs"
 		case ${combo#cflite-} in
 		afl-*) check_afl_run "$n" "$root/run/$n" || return 1 ;;
 		*) check_libfuzzer_run "$n" "$root/run/$n" || return 1 ;;
