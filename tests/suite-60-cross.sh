@@ -203,7 +203,9 @@ for arch in "${built[@]}"; do
 		STRCHECK_SYMBOL=$sym timeout 1800 "${runner[@]}" "build/cross/$arch/fuzz/run/fuzz_strscpy" \
 			build/corpus/fuzz_strscpy corpus/regressions > "$f" 2>&1
 		rc=$?
-		[ $rc = 0 ] && grep -q 'input(s), [0-9]* check(s) in .*, no defect$' "$f"
+		# (at least one input: a 32-bit runner that could not read the
+		# folders replayed none and said "no defect")
+		[ $rc = 0 ] && grep -q ' [1-9][0-9]* input(s), [0-9]* check(s) in .*, no defect$' "$f"
 		check "cross_${arch}_fuzz_corpus_${path}" $? "exit $rc: $(tail -1 "$f")"
 	done
 done
