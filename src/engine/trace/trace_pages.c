@@ -2,9 +2,11 @@
  * trace_pages.c - the traced call's state and the protections it changes
  * (trace_state.h): the arenas opened again when the trace ends, and the
  * pages opened for one single-stepped instruction (the tracer's own
- * mprotect opens each page it touches, and closes them after the trap).
+ * mprotect opens each page it touches, and closes them after the trap),
+ * and a trapped system call performed with the arenas open.
  */
 #include <sys/mman.h>
+#include <ucontext.h>
 
 #include "trace_state.h"
 
@@ -39,6 +41,19 @@ void sc_trace_unprotect(void)
 	if (sc_T.dlen)
 		sc_trace_mprotect(sc_T.ddata, sc_T.dlen, PROT_READ | PROT_WRITE);
 }
+
+#if defined(__x86_64__) && defined(__linux__)
+long sc_trace_syscall_open(long nr, void *uctx, int armed)
+{
+	greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
+
+	if (armed) {
+		sc_T.t->faults++;
+		sc_trace_unprotect();
+	}
+	return sc_trace_syscall6(nr, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8], g[REG_R9]);
+}
+#endif
 
 /* A page the trace leaves open (a long string's middle, the read set's
  * allowed pages): closed again after a step as it was, open. */

@@ -86,7 +86,8 @@ void sc_trace_kernel_access(uint64_t ip, uint64_t lo, uint64_t len, int write, i
 long sc_trace_syscall6(long nr, long a, long b, long c, long d, long e, long f);
 /* The system call a trapped context makes (nr, its six argument
  * registers), performed with the arenas open (armed: a trace is on, its
- * faults count it); the call's return value.  The caller closes them. */
+ * faults count it); the call's return value.  The caller closes them
+ * (trace_pages.c; x86-64). */
 long sc_trace_syscall_open(long nr, void *uctx, int armed);
 
 /* The calls trace_systrap.c's rows do not name (trace_sysgen.c): their

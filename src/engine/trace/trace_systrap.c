@@ -190,17 +190,6 @@ static size_t segments(int kind, const greg_t *g, long ret)
 	}
 }
 
-long sc_trace_syscall_open(long nr, void *uctx, int armed)
-{
-	greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
-
-	if (armed) {
-		sc_T.t->faults++;
-		sc_trace_unprotect();
-	}
-	return sc_trace_syscall6(nr, g[REG_RDI], g[REG_RSI], g[REG_RDX], g[REG_R10], g[REG_R8], g[REG_R9]);
-}
-
 int sc_trace_sys(siginfo_t *si, void *uctx)
 {
 	greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
