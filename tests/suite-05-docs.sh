@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 47
+# cost: 32
 # The documents, as checked artefacts: README.md is the short front door
 # (under 12 KB, with the quick start), every relative link in README.md and
 # docs/*.md reaches a file (and, with #anchor, a heading of it), and no

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 8
+# cost: 10
 # The library, quick (the check tier, in seconds): tests/test_lib.c against
 # the default build (-O2), every path of strscpy this CPU runs through
 # every deterministic check (-q: every 7th grid case; the concurrent

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 193
+# cost: 169
 # The library in every build variant that runs here (make test only; the
 # check tier's quick run of every path is suite-10-lib): tests/test_lib.c
 # built with the sanitizers under clang and gcc, plain -O2 (every check in

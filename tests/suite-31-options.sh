@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 4
+# cost: 5
 # The option table and the rule table, and what is made from them: --help
 # and the man page list the same options (and the man page's OPTIONS
 # section is the table's, as `make man` writes it), the man page renders

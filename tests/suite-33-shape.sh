@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 22
+# cost: 26
 # The shape of the code: no two files call each other in a circle and no
 # call goes through a wrong door between rooms (from the objects' symbols
 # and the includes of the engine's and the program's rooms:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 22
+# cost: 28
 # Counts of every shape (docs/counts.md): tests/test_counts.c under ASan and
 # UBSan (the encoding, the grid's and random cases' counts, the judge's
 # count rules, the report text); the count zoo's defects found by --first

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 30
+# cost: 10
 # The build notices its configuration (issue 22): the fresh-machine order
 # (in a tree seeded from build/, so only what the configuration changes
 # is rebuilt), a strcheck built without libseccomp (SECCOMP=0, as the probe finds on a

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 6
+# cost: 7
 # The relatives as C libraries ship them (docs/your-code.md, "C libraries
 # as installed"): strcheck pointed at the installed objects of Debian
 # packages, nothing of theirs copied into the project.  glibc's stpncpy,

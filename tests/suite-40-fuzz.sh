@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 181
+# cost: 137
 # The fuzzing suite: every libFuzzer harness builds and runs a bounded
 # number of executions over its corpus without a finding on the project's
 # own code; fuzzing two defective strscpy objects (from tests/zoo/)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 50
+# cost: 52
 # Candidates from sources (docs/your-code.md): C files, objects, archives
 # and kernel trees built into a shared object by strcheck; the candidate's
 # own symbols always win (the __stpncpy case, built either way); kernel

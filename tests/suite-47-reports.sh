@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 145
+# cost: 141
 # Findings people act on: for one zoo entry of every defect class, the
 # reproducers strcheck emits (built with `cc FILE -ldl -lpthread` alone;
 # exit 1 against the defective object, 0 against a correct one), the JSON

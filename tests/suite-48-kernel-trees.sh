@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 21
+# cost: 23
 # Kernel trees of every header layout lib/string.c has had since strscpy
 # appeared (docs/your-code.md, "Kernel trees"): each checked with no flag
 # beyond --impl and --symbol (and --time=0 --no-race, so that the run is

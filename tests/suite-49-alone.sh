@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 23
+# cost: 20
 # A real project's file checked without its build (docs/your-code.md, "A
 # file from a real project"), on small trees of strcheck's own
 # (tests/trees/README): built as it is with compile_commands.json's flags;

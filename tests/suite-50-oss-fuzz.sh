@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 215
+# cost: 170
 # OSS-Fuzz and ClusterFuzzLite integration (docs/oss-fuzz.md): the files
 # are sound and agree with each other, then scripts/oss-fuzz/check-build.sh
 # runs build.sh with OSS-Fuzz's environment for every combination that

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 43
+# cost: 25
 # strcheck --scan=DIR on the project's own small trees (tests/scan-trees/):
 # what it finds (the eight names and names holding one, static ones, a
 # header's static inline one, an assembly label, a home-grown name whose

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tier: test
 # group: cross
-# cost: 700
+# cost: 651
 # The cross suite (make test-cross; make test runs it too): on every
 # architecture of mk/cross.mk whose cross compiler is installed, the
 # library's suite (tests/test_lib.c built for it) and strcheck checking

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tier: test
 # group: cross
-# cost: 28
+# cost: 46
 # A C source that includes the C library's headers (<errno.h> for E2BIG,
 # <string.h>, <stdint.h>, <sys/types.h>), checked with --arch=NAME on
 # every architecture strcheck has (docs/architectures.md): built by that
