@@ -279,6 +279,25 @@ void sc_run_drain_output(struct sc_supervisor *r)
 	}
 }
 
+/*
+ * A progress word outside the plan: the child never stores one, so the
+ * candidate wrote the shared memory.  The child sees that too, after the
+ * call, with the case; which of the two notices first is timing, so both
+ * name the same rule, and a report of the child's already sent is taken
+ * first (it carries the case).
+ */
+static void overwritten(struct sc_supervisor *r)
+{
+	sc_run_drain(r);
+	if (r->forged)
+		return;
+	sc_record_tamper(r->rec, r->p, SC_RULE_NO_SHARED_WRITE, "the progress record the checked "
+			 "process shares with its supervisor was overwritten with a position outside "
+			 "the plan", SC_PH_LOAD, 0, 0);
+	r->forged = 1;
+	sc_run_stop(r, "stopped: the checked process's progress record was overwritten");
+}
+
 /* The beacon, believed only within the plan and moving forward. */
 void sc_run_read_beacon(struct sc_supervisor *r, double t)
 {
@@ -297,7 +316,7 @@ void sc_run_read_beacon(struct sc_supervisor *r, double t)
 	if (!sc_known_phase(r, ph) || ph < r->phase ||
 	    (sc_has_cases((enum sc_phase)ph) && pos >= sc_phase_n(&r->l, (enum sc_phase)ph)) ||
 	    (ph == r->phase && pos < r->pos)) {
-		forged(r, "a progress record that does not fit the plan (overwritten?)");
+		overwritten(r);
 		return;
 	}
 	r->phase = ph;
