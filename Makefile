@@ -11,11 +11,11 @@ DESTDIR ?=
 # the man page, the pkg-config file).
 VERSION := $(shell cat VERSION)
 
-LIB_SRCS    := $(sort $(wildcard src/lib/*.c))
+LIB_SRCS    := $(sort $(wildcard src/lib/*.c src/lib/*/*.c))
 REF_SRCS    := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c \
 			ref/ref_strlcat.c ref/ref_strncat.c ref/ref_stpncpy.c ref/ref_memccpy.c
-ENGINE_SRCS := $(sort $(wildcard src/engine/*/*.c))
-HEADERS     := $(wildcard src/lib/*.h src/engine/*/*.h ref/*.h)
+ENGINE_SRCS := $(sort $(wildcard src/engine/*/*.c src/engine/*/*/*.c))
+HEADERS     := $(wildcard src/lib/*.h src/lib/*/*.h src/engine/*/*.h src/engine/*/*/*.h ref/*.h)
 # The strcheck program's rooms (mk/strcheck.mk, docs/internals.md), each
 # with its sub-rooms one folder down.
 PROG_ROOMS  := cli scan report supervise candidate

@@ -108,12 +108,12 @@ endif
 
 # Everything a harness links: the candidate library, and the checker
 # (references, engine, glue).
-FUZZ_CAND_SRCS  := $(sort $(wildcard src/lib/*.c))
+FUZZ_CAND_SRCS  := $(sort $(wildcard src/lib/*.c src/lib/*/*.c))
 FUZZ_REF_SRCS   := ref/ref_strscpy.c ref/ref_strscpy_pad.c ref/ref_strlcpy.c ref/ref_strncpy.c \
 			ref/ref_strlcat.c ref/ref_strncat.c ref/ref_stpncpy.c ref/ref_memccpy.c
 FUZZ_CHECK_SRCS := $(FUZZ_REF_SRCS) $(sort $(wildcard $(addprefix src/engine/,$(addsuffix /*.c,base case memory judge run load)))) fuzz/harness.c fuzz/report.c fuzz/count_shape.c
 FUZZ_LIB_SRCS   := $(FUZZ_CAND_SRCS) $(FUZZ_CHECK_SRCS)
-FUZZ_DEPS := $(wildcard src/*/*.h src/engine/*/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
+FUZZ_DEPS := $(wildcard src/*/*.h src/lib/*/*.h src/engine/*/*.h src/engine/*/*/*.h ref/*.h fuzz/*.h) mk/fuzz.mk
 FUZZ_STD  := -std=c11 -D_GNU_SOURCE -Wall -Wextra
 fuzz_api   = $(patsubst fuzz_%,%,$(1))
 
@@ -242,7 +242,7 @@ fuzz-standalone: $(addprefix $(RUN_DIR)/,$(FUZZ_HARNESSES))
 # The seed corpus is generated, never committed: the generator encodes its
 # cases with the engine's own sc_case_encode, so it follows the encoding.
 CORPUS_DEPS := fuzz/gen_corpus.c src/engine/case/case.c src/engine/case/grid.c src/engine/case/grid_rel.c src/engine/case/grid_walk.c \
-	$(wildcard src/engine/*/*.h) scripts/gen-corpus.sh
+	$(wildcard src/engine/*/*.h src/engine/*/*/*.h) scripts/gen-corpus.sh
 $(FUZZ_SEEDS)/.stamp: $(CORPUS_DEPS)
 	@BUILD=$(BUILD) CC="$(FUZZ_CC)" bash scripts/gen-corpus.sh $(FUZZ_SEEDS)
 	@touch $@

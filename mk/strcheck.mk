@@ -106,7 +106,7 @@ man: $(BUILD)/strcheck
 # sampled, not traced.  Probed at every make, with a stamp (CONFIG_VARS,
 # Makefile): installing libzydis-dev after a first build gets the tracer
 # at the next make.
-TRACE_ZYDIS_OBJS := $(addprefix $(BUILD)/engine/src/engine/trace/,trace_decode.o trace_emulate.o trace_onward.o trace_rep.o trace_vreg.o)
+TRACE_ZYDIS_OBJS := $(addprefix $(BUILD)/engine/src/engine/trace/,insn/trace_decode.o insn/trace_emulate.o trace_onward.o insn/trace_rep.o insn/trace_vreg.o)
 ZYDIS ?= $(shell printf '\043include <Zydis/Zydis.h>\n' | $(CC) -E - > /dev/null 2>&1 && echo 1 || echo 0)
 CONFIG_VARS += ZYDIS
 ifeq ($(ZYDIS),1)

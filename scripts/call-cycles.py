@@ -20,7 +20,9 @@ the sub-rooms SUB_ROOMS lets them; the room's own files above them call
 all of them.  Inside src/engine each room calls only the rooms below it
 (ENGINE_ROOMS): base <- case <- memory <- judge <- run <- trace <- race,
 and load (loading and inspecting the candidate) beside them on base, case
-and memory.  Each call through a wall is printed as
+and memory; an engine room's sub-rooms (ENGINE_SUB_ROOMS) follow the same
+rule as the program's, and include of their hall only its doors
+(ENGINE_DOORS).  Each call through a wall is printed as
 "door: a.o -> b.o (symbol)".
 
 --includes checks the same walls on the '#include "..."' lines, and that
@@ -121,6 +123,14 @@ SUB_ROOMS = {
 _ORDER = ["base", "case", "memory", "judge", "run", "trace", "race"]
 ENGINE_ROOMS = {"engine/" + r: {"engine/" + b for b in _ORDER[:i]} for i, r in enumerate(_ORDER)}
 ENGINE_ROOMS["engine/load"] = {"engine/base", "engine/case", "engine/memory"}
+# An engine room's sub-rooms, as for the program's: each with the sub-rooms
+# of its room it may call; none calls its room's own files (its hall), the
+# hall calls all of them; a sub-room may include its room's doors.
+ENGINE_SUB_ROOMS = {
+    "trace": {"insn": set(), "memory": {"insn"}},
+    "race": {"sampled": set(), "traced": set()},
+}
+ENGINE_DOORS = {"trace": {"trace.h"}, "race": {"race.h", "race_trace.h"}}
 
 
 def place_of_parts(parts):
@@ -136,9 +146,15 @@ def place_of_parts(parts):
     if len(parts) > 1 and parts[-2] == "ref":
         return "ref"
     if "engine" in parts:
-        # build/engine/src/engine/ROOM/x.o: the room after the last "engine".
+        # build/engine/src/engine/ROOM[/SUB]/x.o: the room after the last
+        # "engine", and its sub-room.
         i = len(parts) - 1 - parts[::-1].index("engine")
-        return "engine/" + parts[i + 1] if i + 2 < len(parts) else "engine"
+        if i + 2 >= len(parts):
+            return "engine"
+        room, sub = parts[i + 1], parts[i + 2] if i + 3 < len(parts) else None
+        return "engine/" + room + ("/" + sub if sub in ENGINE_SUB_ROOMS.get(room, {}) else "")
+    if len(parts) > 2 and parts[-3] in ENGINE_SUB_ROOMS and parts[-2] in ENGINE_SUB_ROOMS[parts[-3]]:
+        return "engine/%s/%s" % (parts[-3], parts[-2])   # --includes src/engine: DIR/ROOM/SUB/x.c
     if len(parts) > 1 and parts[-2] in _ORDER + ["load"]:
         return "engine/" + parts[-2]   # --includes src/engine: DIR/ROOM/x.c
     if "lib" in parts or "kshim" in parts:
@@ -160,7 +176,17 @@ def place_ok(pa, pb):
     if pa in ("lib", "ref"):
         return False
     if pa.startswith("engine"):
-        return pb in ENGINE_ROOMS.get(pa, set())
+        if not pb.startswith("engine"):
+            return False
+        ra, sa = (pa.split("/")[1:] + [None])[:2]
+        rb, sb = (pb.split("/")[1:] + [None])[:2]
+        if ra != rb:
+            return "engine/" + rb in ENGINE_ROOMS.get("engine/" + ra, set())
+        if sa is None:
+            return True                 # the hall uses its sub-rooms
+        if sb is None:
+            return False                # a sub-room calling its hall
+        return sb in ENGINE_SUB_ROOMS[ra][sa]
     if pb.startswith("engine"):
         return True
     ra, sa = (pa.split("/") + [None])[:2]
@@ -180,8 +206,12 @@ def door_ok(a, b, target):
 
 def include_ok(src_rel, hdr_rel):
     """May the file at src_rel (relative to src/) include hdr_rel?"""
+    import os
     pa = place_of_parts(src_rel.split("/"))
     pb = place_of_parts(hdr_rel.split("/"))
+    if pa is not None and pb is not None and pa.startswith("engine") and pb.startswith("engine") \
+            and pa.count("/") == 2 and pb.count("/") == 1 and pa.split("/")[1] == pb.split("/")[1]:
+        return os.path.basename(hdr_rel) in ENGINE_DOORS.get(pb.split("/")[1], set())
     if pa is None or pb is None or pa == pb or pa.startswith("engine") or pb.startswith("engine") \
             or "lib" in (pa, pb) or "ref" in (pa, pb):
         return place_ok(pa, pb)

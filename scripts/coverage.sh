@@ -15,7 +15,7 @@ BUILD=${BUILD:-build}
 out=${COVERAGE_OUT:-$BUILD/coverage}
 corpus=${CORPUS:-$BUILD/corpus}
 [ -n "${CORPUS:-}" ] || make -s corpus BUILD="$BUILD"
-files=${COVERAGE_FILES:-$(ls src/lib/*.c src/lib/*.h)}
+files=${COVERAGE_FILES:-$(ls src/lib/*.c src/lib/*.h src/lib/*/*.c src/lib/*/*.h)}
 avx512=""  # the AVX-512 path where the CPU runs it (AVX-512 F, BW and VL)
 grep -qw avx512bw /proc/cpuinfo 2> /dev/null && grep -qw avx512vl /proc/cpuinfo &&
 	avx512=strscpy_avx512
@@ -54,7 +54,7 @@ echo "HTML report: $out/html/index.html"
 # files are reported, not required: the seed corpus has no long string
 # whose NUL falls inside a 64- or 128-byte round, and strscpy.c's choice
 # of path depends on the CPU (docs/speed.md).
-required=${COVERAGE_REQUIRED:-src/lib/path_entry.h src/lib/word_step.h src/lib/vec_x86.h src/lib/strscpy_pad.c}
+required=${COVERAGE_REQUIRED:-src/lib/word/path_entry.h src/lib/word/word_step.h src/lib/vec/vec_x86.h src/lib/strscpy_pad.c}
 status=0
 for f in $required; do
 	awk -v f="$f" '

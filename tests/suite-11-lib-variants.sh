@@ -92,7 +92,7 @@ export UBSAN_OPTIONS=print_stacktrace=1
 # (built with -Werror too: the same build is warning_free_gcc's, below)
 MAKE_EXTRA=-Werror variant o2-gcc gcc ar "-O2 -g" ""
 engine_members=$(sed -n 's/.*libengine\.a(\([a-z0-9_]*\)\.o)$/\1/p' "$out/o2-gcc/test_lib.map" 2>/dev/null | sort -u |
-	while read -r o; do ls src/engine/*/"$o.c" "ref/$o.c" 2>/dev/null | sed 's/\.c$/.o/'; done)
+	while read -r o; do ls src/engine/*/"$o.c" src/engine/*/*/"$o.c" "ref/$o.c" 2>/dev/null | sed 's/\.c$/.o/'; done)
 variant asan-ubsan-clang clang ar "$SAN" "" -q
 variant asan-ubsan-gcc gcc ar "$SAN" "" -q
 # The forced variants run the grid whole and 5,000 random cases per path

@@ -6,7 +6,8 @@
 # and the includes of the engine's and the program's rooms:
 # scripts/call-cycles.py), and no C file is
 # longer than about 400 lines, none of src/'s over 400 (the zoo's
-# one-defect files aside).
+# one-defect files aside), and no folder of src/ holds more than 12 files
+# (a bigger room has sub-rooms).
 # Prints "PASS name" / "FAIL name: why" / "SKIP name: why".
 set -u
 cd "$(dirname "$0")/.."
@@ -62,6 +63,31 @@ echo '#include "../race/race.h"' > "$out/fake-src/case/low.c"
 python3 scripts/call-cycles.py --includes "$out/fake-src" > "$out/fake-inc.txt"
 check an_include_up_through_an_engine_wall_is_refused "$([ $? = 1 ]; echo $?)" "$(cat "$out/fake-inc.txt")"
 
+# Inside an engine room: a sub-room (trace/insn/) calling its hall
+# (trace/) or a sub-room it may not (trace/memory/), and including a
+# header of its hall that is not a door, are refused.
+fake=$out/fake/engine-sub/engine/src/engine
+mkdir -p "$fake/trace/insn" "$fake/trace/memory"
+echo 'int sc_fake_hall(void); int sc_fake_mem(void); int sc_fake_insn(void) { return sc_fake_hall() + sc_fake_mem(); }' |
+	cc -x c -c - -o "$fake/trace/insn/i.o"
+echo 'int sc_fake_hall(void) { return 1; }' | cc -x c -c - -o "$fake/trace/hall.o"
+echo 'int sc_fake_mem(void) { return 1; }' | cc -x c -c - -o "$fake/trace/memory/m.o"
+python3 scripts/call-cycles.py "$fake/trace/insn/i.o" "$fake/trace/hall.o" "$fake/trace/memory/m.o" \
+	> "$out/fake-sub.txt"
+rc=$?
+rm -rf "$out/fake-sub-src"
+mkdir -p "$out/fake-sub-src/trace/memory"
+echo '#include "../trace_hook.h"' > "$out/fake-sub-src/trace/memory/m.c"
+echo '#include "../trace.h"' > "$out/fake-sub-src/trace/memory/door.c"
+python3 scripts/call-cycles.py --includes "$out/fake-sub-src" > "$out/fake-sub-inc.txt"
+rc2=$?
+check an_engine_sub_room_calling_up_is_refused "$([ $rc = 1 ] &&
+	grep -q '^door: .*trace/insn/i.o -> .*trace/hall.o' "$out/fake-sub.txt" &&
+	grep -q '^door: .*trace/insn/i.o -> .*trace/memory/m.o' "$out/fake-sub.txt" && [ $rc2 = 1 ] &&
+	grep -q '^include: trace/memory/m.c -> trace/trace_hook.h' "$out/fake-sub-inc.txt" &&
+	! grep -q 'door.c' "$out/fake-sub-inc.txt"; echo $?)" \
+	"exit $rc, $rc2: $(tr '\n' ' ' < "$out/fake-sub.txt") $(tr '\n' ' ' < "$out/fake-sub-inc.txt")"
+
 # Likewise between the program's rooms: getting the candidate (candidate/)
 # calling the command line (cli/), a sub-room (candidate/compile/) calling
 # one it may not (candidate/kernel/), and an include of the command line's
@@ -105,6 +131,17 @@ rc=$?
 check files_that_include_each_other_are_refused "$([ $rc = 1 ] &&
 	grep -q '^include cycle: .*child/a .*child/b$' "$out/fake-pair.txt"; echo $?)" \
 	"exit $rc: $(cat "$out/fake-pair.txt")"
+
+# No folder of src/ holds more than 12 files: a room that grows past that
+# gets sub-rooms (docs/internals.md).  kshim/ aside: it mirrors the
+# kernel's include folders (<linux/x.h>, <asm/x.h>), the paths the kernel
+# code it builds names.
+big=""
+while read -r d; do
+	n=$(find "$d" -maxdepth 1 -type f | wc -l)
+	[ "$n" -gt 12 ] && big="$big$d ($n files) "
+done < <(find src -type d -not -path 'src/kshim*' | sort)
+check no_room_over_12_files $([ -z "$big" ]; echo $?) "$big"
 
 # Files whose split is another issue's, and which may still be long:
 # none now (issue 30 split the last two).

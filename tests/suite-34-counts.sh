@@ -16,7 +16,7 @@ SC=build/strcheck
 
 # The engine's sources as the Makefile takes them (every room's), so that a
 # new file links.
-ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
+ENGINE="$(ls src/engine/*/*.c src/engine/*/*/*.c) $(ls ref/ref_*.c)"
 cc=$(command -v clang || command -v gcc)
 # shellcheck disable=SC2086
 if $cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $SAN -o "$out/test_counts" tests/test_counts.c $ENGINE \

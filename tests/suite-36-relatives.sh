@@ -20,7 +20,7 @@ PY=/usr/bin/python3
 
 . tests/common.sh
 
-ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
+ENGINE="$(ls src/engine/*/*.c src/engine/*/*/*.c) $(ls ref/ref_*.c)"
 # shellcheck disable=SC2086
 if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -o "$out/test_relatives" \
 	tests/test_relatives.c tests/test_relatives_run.c $ENGINE -ldl -lpthread > "$out/build.log" 2>&1; then

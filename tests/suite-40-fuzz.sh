@@ -68,10 +68,10 @@ check corpus_seeds_not_in_git $([ -z "$tracked" ]; echo $?) "git tracks $tracked
 
 # The engine's cheap reference run (what every harness's check uses) gives
 # the outcome of a plain reference run: tests/test_ref_run.c.
-ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
+ENGINE="$(ls src/engine/*/*.c src/engine/*/*/*.c) $(ls ref/ref_*.c)"
 # shellcheck disable=SC2086
 if clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -o "$out/test_ref_run" \
-	tests/test_ref_run.c $ENGINE src/lib/*.c -ldl -lpthread > "$out/ref-run-build.log" 2>&1; then
+	tests/test_ref_run.c $ENGINE src/lib/*.c src/lib/*/*.c -ldl -lpthread > "$out/ref-run-build.log" 2>&1; then
 	"$out/test_ref_run" 2>&1 | grep -E '^(PASS|FAIL)' || fail "reference_run_same_outcome: no result"
 else
 	fail "reference_run_same_outcome: build failed, see $out/ref-run-build.log"

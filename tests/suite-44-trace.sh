@@ -378,9 +378,9 @@ check scas_performed_not_stepped $? "$r"
 # of all its other sources (and the references').
 engine_with() {
 	local f mine
-	mine=$(grep -l -- "$1" src/engine/*/*.c)
+	mine=$(grep -l -- "$1" src/engine/*/*.c src/engine/*/*/*.c)
 	echo "$mine"
-	for f in src/engine/*/*.c ref/ref_*.c; do
+	for f in src/engine/*/*.c src/engine/*/*/*.c ref/ref_*.c; do
 		grep -qxF "$f" <<< "$mine" || echo "build/engine/${f%.c}.o"
 	done
 }

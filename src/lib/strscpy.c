@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "strscpy.h"
-#include "path_entry.h"
+#include "word/path_entry.h"
 #include "strscpy_cpu.h"
 
 #if STRSCPY_X86_64

@@ -12,8 +12,8 @@
 #include "../base/clock.h"
 #include "../case/grid.h"
 #include "race.h"
-#include "race_case.h"
-#include "race_threads.h"
+#include "sampled/race_case.h"
+#include "sampled/race_threads.h"
 
 /* Each strategy's turn: the strategies take turns in slices of this many
  * seconds, so each gets an equal share of any run longer than a few. */

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "race_content.h"
+#include "sampled/race_content.h"
 #include "race_trace.h"
 
 #define PAGE 4096u

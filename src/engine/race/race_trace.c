@@ -12,9 +12,9 @@
 #include "../base/bytes.h"
 #include "../memory/fixup.h"
 #include "race.h"
-#include "race_flips.h"
-#include "race_place.h"
-#include "race_tamper.h"
+#include "traced/race_flips.h"
+#include "traced/race_place.h"
+#include "traced/race_tamper.h"
 #include "race_trace.h"
 
 size_t sc_trace_span(const struct sc_case *c)

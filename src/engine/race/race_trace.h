@@ -20,7 +20,7 @@
 
 #include "../run/engine.h"
 #include "../trace/trace.h"
-#include "race_flips.h"
+#include "traced/race_flips.h"
 
 /* The traced plan: a fixed list of cases, the same on every machine and
  * load, run whole (race_plan.c; docs/race.md, "The traced plan"); the

@@ -14,7 +14,7 @@
 #include "../case/case.h"
 #include "../memory/arena.h"
 #include "../memory/demand.h"
-#include "trace_state.h"
+#include "memory/trace_state.h"
 
 extern int (*sc_trace_hook)(int sig, siginfo_t *si, void *uctx);
 

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <ucontext.h>
 
-#include "trace_decode.h"
-#include "trace_state.h"
+#include "insn/trace_decode.h"
+#include "memory/trace_state.h"
 
 #define T sc_T
 #define TF 0x100ul  /* EFLAGS' trap flag */

@@ -11,11 +11,11 @@
  */
 #include <string.h>
 
-#include "trace_emulate.h"
-#include "trace_state.h"
+#include "insn/trace_emulate.h"
+#include "memory/trace_state.h"
 
 #if defined(SC_HAVE_ZYDIS) && defined(__x86_64__) && defined(__linux__)
-#include "trace_insn.h"
+#include "insn/trace_insn.h"
 
 #define BLOCK 256                          /* code bytes per block */
 #define BLOCKS (SC_EMU_BLOCKS_LEN / BLOCK)

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "../run/engine.h"
-#include "trace_emulate.h"
-#include "trace_state.h"
+#include "insn/trace_emulate.h"
+#include "memory/trace_state.h"
 
 #if defined(__x86_64__) && defined(__linux__)
 

@@ -10,8 +10,8 @@
 #include "../../../ref/ref.h"
 #include "../base/clock.h"
 #include "trace.h"
-#include "trace_decode.h"
-#include "trace_emulate.h"
+#include "insn/trace_decode.h"
+#include "insn/trace_emulate.h"
 
 #if defined(__x86_64__) && defined(__linux__)
 #define TRACE_ARCH 1

@@ -7,7 +7,7 @@
 
 #include "../../engine/base/clock.h"
 #include "../../engine/race/race.h"
-#include "../../engine/race/race_place.h"
+#include "../../engine/race/traced/race_place.h"
 #include "../plan/channel.h"
 #include "child_trace.h"
 #include "../sandbox/sandbox.h"

@@ -8,7 +8,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "trace_decode.h"
+#include "../insn/trace_decode.h"
 #include "trace_state.h"
 
 #define T sc_T

@@ -1,10 +1,10 @@
-#include "strscpy_paths.h"
+#include "../strscpy_paths.h"
 
 #if STRSCPY_AARCH64
 #include <arm_neon.h>
 #include <string.h>
 
-#include "word_step.h"
+#include "../word/word_step.h"
 
 /*
  * aarch64 (Advanced SIMD is part of every aarch64 Linux machine): the SSE2

@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "../case/grid.h"
+#include "../../case/grid.h"
 #include "race_threads.h"
 
 /* The bytes one call changes, their two images, and their address. */

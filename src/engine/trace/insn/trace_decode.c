@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "../run/engine.h"
+#include "../../run/engine.h"
 #include "trace_decode.h"
 
 #if defined(SC_HAVE_ZYDIS) && defined(__x86_64__) && defined(__linux__)

@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "../case/grid.h"
+#include "../../case/grid.h"
 #include "race_content.h"
 
 /* Every class in turn: a path chosen by a byte's class (isalpha, a

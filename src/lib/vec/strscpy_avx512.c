@@ -1,4 +1,4 @@
-#include "strscpy_paths.h"
+#include "../strscpy_paths.h"
 
 #if STRSCPY_X86_64
 #include "vec_avx512.h"

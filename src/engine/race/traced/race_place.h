@@ -7,7 +7,7 @@
 #ifndef SC_RACE_PLACE_H
 #define SC_RACE_PLACE_H
 
-#include "../run/engine.h"
+#include "../../run/engine.h"
 
 /*
  * The case as flip run k places it: a buffer that is free (SC_FREE) moves

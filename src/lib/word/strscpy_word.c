@@ -1,4 +1,4 @@
-#include "strscpy_paths.h"
+#include "../strscpy_paths.h"
 #include "word_step.h"
 
 /* Word w, for d = dest + res, holds the NUL: store it up to the NUL and

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "path_entry.h"
+#include "../word/path_entry.h"
 
 /* Store the first n bytes of v at p (0 <= n <= 16), each once. */
 VEC_NO_ASAN static inline void vec_store_first16(char *p, __m128i v, size_t n)

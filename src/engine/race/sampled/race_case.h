@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../case/case.h"
+#include "../../case/case.h"
 
 /*
  * A random case for api (strscpy or strscpy_pad) from *rng, and where a

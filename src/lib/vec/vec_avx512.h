@@ -14,7 +14,7 @@
 
 #include <immintrin.h>
 
-#include "path_entry.h"
+#include "../word/path_entry.h"
 #include "vec_store.h"
 
 #define AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl"))) VEC_NO_ASAN

@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "../run/engine.h"
-#include "../trace/trace.h"
+#include "../../run/engine.h"
+#include "../../trace/trace.h"
 
 /* A flip: source byte `byte` becomes `to` (a non-NUL: NUL; the NUL: '#')
  * right after its read-th read (1, 2, ...; 0: no flip).  Replayed by

@@ -10,8 +10,8 @@
 #include <signal.h>
 #include <linux/filter.h>
 
-#include "trace.h"
-#include "trace_emulate.h"
+#include "../trace.h"
+#include "../insn/trace_emulate.h"
 
 #define MAX_OPEN 16
 

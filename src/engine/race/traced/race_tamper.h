@@ -7,8 +7,8 @@
 #ifndef SC_RACE_TAMPER_H
 #define SC_RACE_TAMPER_H
 
-#include "../judge/rules.h"
-#include "../trace/trace.h"
+#include "../../judge/rules.h"
+#include "../../trace/trace.h"
 
 /*
  * After the traced (unflipped) run of c, its trace in t: a tamper finding

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "vec_store.h"
-#include "word_step.h"
+#include "../word/word_step.h"
 
 /* 16 bytes from p, loaded once (WAT_ONCE in word_at_a_time.h). */
 VEC_NO_ASAN static inline __m128i vec_load16(const char *p)

@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "../case/grid.h"
+#include "../../case/grid.h"
 #include "race_case.h"
 #include "race_content.h"
 

@@ -7,7 +7,7 @@
  */
 #include <sys/mman.h>
 
-#include "trace.h"
+#include "../trace.h"
 
 #if defined(__x86_64__) && defined(__linux__)
 #define TRACE_ARCH 1
