@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tier: test
 # group: asan
-# cost: 247
+# cost: 110
 # Tamper-evidence (docs/tamper.md): the hostile zoo (tests/zoo/HOSTILE),
 # each candidate caught with its class and rule, under the normal and an
 # ASan+UBSan build of strcheck, no process of a run left after it; death
