@@ -67,7 +67,26 @@ check fuzz_build $ok "make fuzzers did not write every harness, .dict and .optio
 grep -q -i 'warning:' "$out/build.log"
 check fuzz_build_warning_free_clang $((1 - $?)) "see $out/build.log"
 
-# These three, then the fuzzers' runs below, go two at a time (bg).
+# The other builds (ASan+UBSan checker, AFL++, coverage), then these
+# three, then the fuzzers' runs below, go two at a time (bg); the builds'
+# checks are printed where they were.  Each build writes its own folder.
+checked_build() {
+	make -s $J fuzzers FUZZ_CHECKER=checked FUZZ_OUT=$out/checked FUZZ_OBJ=$out/checked-obj \
+		> "$out/checked-build.log" 2>&1
+	echo $? > "$out/checked-build.rc"
+}
+bg checked-build checked_build
+have_afl=0
+command -v afl-clang-fast > /dev/null && command -v afl-fuzz > /dev/null && have_afl=1
+afl_build() {
+	make -s $J fuzz-afl-build > "$out/afl-build.log" 2>&1
+	echo $? > "$out/afl-build.rc"
+}
+[ $have_afl = 0 ] || bg afl-build afl_build
+# scripts/coverage.sh's runners, built as it builds them (it finds them
+# up to date; were they not, it would build them again, the same).
+bg coverage-build make -s $J fuzz-standalone RUN_DIR=build/coverage/bin RUN_CC=clang \
+	RUN_CFLAGS="-O0 -g -fprofile-instr-generate -fcoverage-mapping"
 # The same sources as plain runners under gcc: warning-free, and they agree.
 gcc_build() {
 	if command -v gcc > /dev/null; then
@@ -149,8 +168,7 @@ checked_run() {  # HARNESS: prints a line only when it fails
 		-artifact_prefix="$out/checked-work-$1/" "$out/checked-work-$1" "$SEEDS/$1" \
 		> "$out/checked-$1.log" 2>&1 || echo "  $1: see $out/checked-$1.log"
 }
-if make -s $J fuzzers FUZZ_CHECKER=checked FUZZ_OUT=$out/checked FUZZ_OBJ=$out/checked-obj \
-	> "$out/checked-build.log" 2>&1; then
+if [ "$(cat "$out/checked-build.rc")" = 0 ]; then
 	for h in $HARNESSES; do
 		bg "checked-$h" checked_run "$h"
 	done
@@ -411,31 +429,39 @@ crash=$(ls "$out"/make-fuzz-defect/findings/fuzz_strscpy/crash-* 2>/dev/null | g
 check make_fuzz_reports_defect $? "exit $rc, no retval finding with its report (see $out/make-fuzz-defect.log)"
 
 # ---- AFL++ ----
-if ! command -v afl-clang-fast > /dev/null || ! command -v afl-fuzz > /dev/null; then
-	skip "afl_build: afl++ not installed (scripts/deps.sh --check)"
-else
-	make -s $J fuzz-afl-build > "$out/afl-build.log" 2>&1
-	rc=$?
-	check afl_build $rc "see $out/afl-build.log"
-	if [ $rc -eq 0 ]; then
-		# Bounded by executions (-E), not seconds; FUZZ_TIME (afl-fuzz
-		# -V) is only the bound.  AFL_FAST_CAL: fewer calibration runs
-		# of each seed (as OSS-Fuzz's check-build.sh runs it).
-		AFL_ARGS="-E 20000" AFL_FAST_CAL=1 make -s fuzz-afl FUZZ_TIME=600 FUZZ_HARNESSES=fuzz_strscpy \
-			FUZZ_WORK="$out/afl-work" > "$out/afl-run.log" 2>&1
-		rc=$?
-		execs=$(awk '$1 == "fuzz_strscpy" { print $2 }' "$out/afl-run.log")
-		[ $rc -eq 0 ] && [ "${execs:-0}" -ge 20000 ] && grep -q 'no defect' "$out/afl-run.log"
-		check afl_headless_run $? "exit $rc, ${execs:-no} executions (see $out/afl-run.log)"
+# (beside the coverage run below: bg)
+afl_checks() {
+	local rc execs
+	if [ $have_afl = 0 ]; then
+		skip "afl_build: afl++ not installed (scripts/deps.sh --check)"
+	else
+		rc=$(cat "$out/afl-build.rc" 2>/dev/null || echo 1)
+		check afl_build $rc "see $out/afl-build.log"
+		if [ $rc -eq 0 ]; then
+			# Bounded by executions (-E), not seconds; FUZZ_TIME (afl-fuzz
+			# -V) is only the bound.  AFL_FAST_CAL: fewer calibration runs
+			# of each seed (as OSS-Fuzz's check-build.sh runs it).
+			AFL_ARGS="-E 10000" AFL_FAST_CAL=1 make -s fuzz-afl FUZZ_TIME=600 FUZZ_HARNESSES=fuzz_strscpy \
+				FUZZ_WORK="$out/afl-work" > "$out/afl-run.log" 2>&1
+			rc=$?
+			execs=$(awk '$1 == "fuzz_strscpy" { print $2 }' "$out/afl-run.log")
+			[ $rc -eq 0 ] && [ "${execs:-0}" -ge 10000 ] && grep -q 'no defect' "$out/afl-run.log"
+			check afl_headless_run $? "exit $rc, ${execs:-no} executions (see $out/afl-run.log)"
+		fi
 	fi
-fi
+}
+bg afl afl_checks
 
 # ---- coverage of the library from the corpus ----
-if MAKEFLAGS=$J bash scripts/coverage.sh > "$out/coverage.log" 2>&1; then
-	pass "coverage_strscpy_pieces_100_lines_branches: $(tail -1 "$out/coverage.log")"
-else
-	fail "coverage_strscpy_pieces_100_lines_branches: $(grep FAIL "$out/coverage.log" | head -1) (see $out/coverage.log)"
-fi
+coverage_check() {
+	if MAKEFLAGS=$J bash scripts/coverage.sh > "$out/coverage.log" 2>&1; then
+		pass "coverage_strscpy_pieces_100_lines_branches: $(tail -1 "$out/coverage.log")"
+	else
+		fail "coverage_strscpy_pieces_100_lines_branches: $(grep FAIL "$out/coverage.log" | head -1) (see $out/coverage.log)"
+	fi
+}
+bg coverage coverage_check
+fg
 mini=$out/mini-corpus
 for h in $HARNESSES; do
 	mkdir -p "$mini/$h"
