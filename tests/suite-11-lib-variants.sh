@@ -8,6 +8,7 @@
 # aligned-only loads forced, a real 32-bit x86 build, real big-endian s390x
 # and ppc32 under qemu-user, each variant checking every path of strscpy it
 # has (test_lib_paths.c); plus warnings under both compilers and install.
+# The variants build and run two at a time (their lines in a fixed order).
 set -u
 cd "$(dirname "$0")/.."
 top=$PWD

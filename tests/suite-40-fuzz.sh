@@ -12,7 +12,9 @@
 # summary; the AFL++ build runs headless; the seed corpus is generated
 # (not in git), the same every time, and covers every line and branch of
 # src/lib/strscpy.c (and a one-seed corpus does not, so that check can
-# fail).  Prints PASS / FAIL / SKIP lines.
+# fail).  Every fuzzer run ends after a count of executions (libFuzzer
+# -runs, afl-fuzz -E), with a fixed seed (seconds are only a safety
+# bound); they and the builds go two at a time.  Prints PASS / FAIL / SKIP lines.
 set -u
 cd "$(dirname "$0")/.."
 out=build/test/fuzz
