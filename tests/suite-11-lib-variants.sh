@@ -8,6 +8,7 @@
 # aligned-only loads forced, a real 32-bit x86 build, real big-endian s390x
 # and ppc32 under qemu-user, each variant checking every path of strscpy it
 # has (test_lib_paths.c); plus warnings under both compilers and install.
+# The variants build and run two at a time (their lines in a fixed order).
 set -u
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -15,6 +16,27 @@ out=build/test/lib
 mkdir -p "$out"
 
 . tests/common.sh
+
+# bg NAME CMD...: run CMD in the background, its output kept; at most two
+# at a time (CI has two cores; a variant is one make, then one program).
+# fg: wait for them all, then print their outputs in the order they were
+# started (the same lines as run one by one).  What a variant sets in the
+# shell (engine_built) stays in its subshell: the variants an ENGINE_FROM
+# names are built before, in the foreground.
+bg_names=()
+bg() {
+	local name=$1
+	shift
+	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
+	bg_names+=("$name")
+	"$@" < /dev/null > "$out/bg-$name.out" 2>&1 &
+}
+fg() {
+	local n
+	wait
+	for n in ${bg_names[@]+"${bg_names[@]}"}; do cat "$out/bg-$n.out"; done
+	bg_names=()
+}
 
 # variant NAME CC AR CFLAGS RUNNER TEST_ARGS...  (the race checks are left
 # out under qemu-user, which runs the two threads too unevenly to overlap);
@@ -25,7 +47,7 @@ mkdir -p "$out"
 declare -A engine_built=()
 # engine NAME CC AR CFLAGS: build $out/NAME/libengine.a (status as make's)
 engine() {
-	make -s BUILD="$out/$1" CC="$2" AR="$3" CFLAGS="$4" "$out/$1/libengine.a" \
+	make -s -j2 BUILD="$out/$1" CC="$2" AR="$3" CFLAGS="$4" "$out/$1/libengine.a" \
 		>> "$out/$1.build.log" 2>&1 && engine_built[$1]=1
 }
 # The engine's objects test_lib links (o2-gcc's link map, set after it):
@@ -38,7 +60,7 @@ engine_members=
 engine_part() {  # NAME CC AR CFLAGS
 	local objs=() m
 	for m in $engine_members; do objs+=("$out/$1/engine/$m"); done
-	make -s BUILD="$out/$1" CC="$2" AR="$3" CFLAGS="$4" "${objs[@]}" >> "$out/$1.build.log" 2>&1 &&
+	make -s -j2 BUILD="$out/$1" CC="$2" AR="$3" CFLAGS="$4" "${objs[@]}" >> "$out/$1.build.log" 2>&1 &&
 		rm -f "$out/$1/libengine_test.a" && $3 rcs "$out/$1/libengine_test.a" "${objs[@]}" >> "$out/$1.build.log" 2>&1
 }
 link_test_lib() {  # CC CFLAGS ENGINE_DIR LIB DIR
@@ -49,13 +71,20 @@ link_test_lib() {  # CC CFLAGS ENGINE_DIR LIB DIR
 # Only src/lib reads the WAT_* switches the forced variants set; were the
 # engine or the references to read one, each variant builds its own.
 grep -rqs 'WAT_' src/engine ref && engine_shared=0 || engine_shared=1
+# variant NAME CC AR CFLAGS RUNNER ARGS...: build it, then run it
 variant() {
-	local name=$1 cc=$2 ar=$3 cflags=$4 runner=$5
+	local name=$1 runner=$5
+	variant_build "$@" || return 0
 	shift 5
+	variant_run "$name" "$runner" "$@"
+}
+# variant_build NAME CC AR CFLAGS: status 0 when built (PASS build_NAME)
+variant_build() {
+	local name=$1 cc=$2 ar=$3 cflags=$4
 	local dir=$out/$name eng=$out/$name lib=engine ok=1 flags="$cflags${MAKE_EXTRA:+ $MAKE_EXTRA}"
 	if ! command -v "$cc" >/dev/null 2>&1; then
 		skip "build_$name: $cc not installed (.ci/run installs it)"
-		return
+		return 1
 	fi
 	: > "$dir.build.log"
 	if [ -n "${ENGINE_FROM:-}" ] && [ $engine_shared = 1 ] && [ -n "${engine_built[$ENGINE_FROM]:-}" ]; then
@@ -65,7 +94,7 @@ variant() {
 	else
 		engine "$name" "$cc" "$ar" "$flags" || ok=0
 	fi
-	[ $ok = 1 ] && make -s BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$flags" "$dir/libstrscpy.a" \
+	[ $ok = 1 ] && make -s -j2 BUILD="$dir" CC="$cc" AR="$ar" CFLAGS="$flags" "$dir/libstrscpy.a" \
 		>> "$dir.build.log" 2>&1 || ok=0
 	if [ $ok = 1 ] && ! link_test_lib "$cc" "$cflags" "$eng" $lib "$dir"; then
 		ok=0
@@ -74,9 +103,14 @@ variant() {
 	fi
 	if [ $ok = 0 ]; then
 		fail "build_$name: see $dir.build.log"; tail -5 "$dir.build.log"
-		return
+		return 1
 	fi
 	pass "build_$name"
+}
+# variant_run NAME RUNNER ARGS...: its test_lib, under RUNNER
+variant_run() {
+	local name=$1 runner=$2 dir=$out/$1
+	shift 2
 	# A program that cannot start (or dies) without a FAIL line is one.
 	$runner "$dir/test_lib" -t "@$name" "$@" > "$dir.out" 2>&1
 	local rc=$?
@@ -90,22 +124,13 @@ export ASAN_OPTIONS=detect_leaks=0:allow_user_segv_handler=1
 export UBSAN_OPTIONS=print_stacktrace=1
 
 # (built with -Werror too: the same build is warning_free_gcc's, below)
-MAKE_EXTRA=-Werror variant o2-gcc gcc ar "-O2 -g" ""
+MAKE_EXTRA=-Werror variant_build o2-gcc gcc ar "-O2 -g" && bg o2-gcc variant_run o2-gcc ""
 engine_members=$(sed -n 's/.*libengine\.a(\([a-z0-9_]*\)\.o)$/\1/p' "$out/o2-gcc/test_lib.map" 2>/dev/null | sort -u |
 	while read -r o; do ls src/engine/*/"$o.c" src/engine/*/*/"$o.c" "ref/$o.c" 2>/dev/null | sed 's/\.c$/.o/'; done)
-variant asan-ubsan-clang clang ar "$SAN" "" -q
-variant asan-ubsan-gcc gcc ar "$SAN" "" -q
-# The forced variants run the grid whole and 5,000 random cases per path
-# (-r; o2-gcc runs the default 40,000): the random cases were 80% of their
-# CPU (test_lib random: 12 s of 17), the grid is the systematic part.
-# They link the engine of o2-gcc (gcc) and of warning_free_clang (clang,
-# built here for both), whose flags are theirs but the WAT_* ones.
-ENGINE_FROM=o2-gcc variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" -r 5000 edge grid guard bytes random race
-ENGINE_FROM=o2-gcc variant word32-forced gcc ar "-O2 -g -DWAT_WORD_BITS=32" "" -r 5000 edge grid guard bytes random race
-ENGINE_FROM=o2-gcc variant aligned-loads-forced gcc ar "-O2 -g -DWAT_UNALIGNED=0" "" -r 5000 edge grid guard bytes random
+# The engine the clang variant links, then the variants two at a time,
+# the ones under qemu (the longest) first.
 command -v clang > /dev/null && mkdir -p "$out/werror-clang" && : > "$out/werror-clang.build.log" &&
 	engine werror-clang clang ar "-O2 -g -Werror"
-ENGINE_FROM=werror-clang variant big-endian-word32-forced clang ar "-O2 -g -DWAT_BIG_ENDIAN=1 -DWAT_WORD_BITS=32" "" -r 5000 edge grid guard bytes random
 # Debian's gcc-12-multilib lacks the i386 <asm/...> headers (gcc-multilib
 # links them, but conflicts with the cross compilers); x86's uapi headers
 # serve both word sizes (they test __i386__), as that link does.
@@ -113,26 +138,38 @@ mkdir -p "$out/m32-include"
 rm -rf "$out/m32-include/asm"
 ln -s /usr/include/x86_64-linux-gnu/asm "$out/m32-include/asm"
 qemu_i386() { qemu-i386 -L / "$@"; }
-case $(m32_how) in
-native)	variant i386-m32 gcc ar "-O2 -g -m32 -isystem $top/$out/m32-include" "" -r 10000 edge grid guard bytes random race ;;
-qemu)	# This kernel runs no 32-bit program: qemu-user does (slower: -q).
-	variant i386-m32 gcc ar "-O2 -g -m32 -isystem $top/$out/m32-include" qemu_i386 -q edge grid guard bytes random ;;
-*)	skip "build_i386-m32: gcc -m32 needs gcc-12-multilib (and a kernel with its 32-bit mode, or qemu-user)" ;;
-esac
 qemu_s390x() { qemu-s390x -L /usr/s390x-linux-gnu "$@"; }
 qemu_ppc() { qemu-ppc -L /usr/powerpc-linux-gnu "$@"; }
 if command -v qemu-s390x >/dev/null; then
-	variant s390x-qemu s390x-linux-gnu-gcc s390x-linux-gnu-ar \
+	bg s390x-qemu variant s390x-qemu s390x-linux-gnu-gcc s390x-linux-gnu-ar \
 		"-O2 -g -fsanitize=undefined -fno-sanitize-recover=all" qemu_s390x -q edge grid guard bytes
 else
 	skip "build_s390x-qemu: qemu-user not installed"
 fi
 if command -v qemu-ppc >/dev/null; then
-	variant ppc32-qemu powerpc-linux-gnu-gcc powerpc-linux-gnu-ar \
+	bg ppc32-qemu variant ppc32-qemu powerpc-linux-gnu-gcc powerpc-linux-gnu-ar \
 		"-O2 -g -fsanitize=undefined -fsanitize-undefined-trap-on-error" qemu_ppc -q edge grid guard bytes
 else
 	skip "build_ppc32-qemu: qemu-user not installed"
 fi
+case $(m32_how) in
+native)	bg i386-m32 variant i386-m32 gcc ar "-O2 -g -m32 -isystem $top/$out/m32-include" "" -r 10000 edge grid guard bytes random race ;;
+qemu)	# This kernel runs no 32-bit program: qemu-user does (slower: -q).
+	bg i386-m32 variant i386-m32 gcc ar "-O2 -g -m32 -isystem $top/$out/m32-include" qemu_i386 -q edge grid guard bytes random ;;
+*)	skip "build_i386-m32: gcc -m32 needs gcc-12-multilib (and a kernel with its 32-bit mode, or qemu-user)" ;;
+esac
+bg asan-ubsan-clang variant asan-ubsan-clang clang ar "$SAN" "" -q
+bg asan-ubsan-gcc variant asan-ubsan-gcc gcc ar "$SAN" "" -q
+# The forced variants run the grid whole and 5,000 random cases per path
+# (-r; o2-gcc runs the default 40,000): the random cases were 80% of their
+# CPU (test_lib random: 12 s of 17), the grid is the systematic part.
+# They link the engine of o2-gcc (gcc) and of warning_free_clang (clang,
+# built here for both), whose flags are theirs but the WAT_* ones.
+ENGINE_FROM=o2-gcc bg big-endian-forced variant big-endian-forced gcc ar "-O2 -g -DWAT_BIG_ENDIAN=1" "" -r 5000 edge grid guard bytes random race
+ENGINE_FROM=o2-gcc bg word32-forced variant word32-forced gcc ar "-O2 -g -DWAT_WORD_BITS=32" "" -r 5000 edge grid guard bytes random race
+ENGINE_FROM=o2-gcc bg aligned-loads-forced variant aligned-loads-forced gcc ar "-O2 -g -DWAT_UNALIGNED=0" "" -r 5000 edge grid guard bytes random
+ENGINE_FROM=werror-clang bg big-endian-word32-forced variant big-endian-word32-forced clang ar "-O2 -g -DWAT_BIG_ENDIAN=1 -DWAT_WORD_BITS=32" "" -r 5000 edge grid guard bytes random
+fg
 
 # Warning-free library and engine under both compilers, at -O2 (gcc's
 # warnings depend on it).  gcc's is the o2-gcc variant's build above,
