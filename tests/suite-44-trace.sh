@@ -81,25 +81,12 @@ $SC --impl=build/zoo/bad_race_volatile_loop.so --time=0 > "$out/source.out" 2>&1
 grep -q '^  source    bad_race_volatile_loop.c:[0-9]*, bad_race_volatile_loop.c:[0-9]*' "$out/source.out"
 check finding_gives_source_lines $? "see $out/source.out"
 
-# onward1 NAME SO SYMBOL API N: the traced check of cases 0..N-1 with
-# the reader's watch, onward (the default), into $out/onward1-NAME.txt:
-# the onward comparison below takes it as its onward half, and the first
-# 32 cases pass when all N do (a PASS is no finding in any case).
-rm -f "$out"/onward1-*.txt
-onward1() {
-	TEST_TRACE_ONWARD=1 $T check "$2" "$3" "$4" reader 0 "$5" > "$out/onward1-$1.txt"
-}
 # Correct implementations and every path: the first 32 cases pass, with
 # the reader's watch (stores traced too).
 for e in ok_byte_loop:strscpy ok_aligned_word:strscpy ok_page_limited:strscpy \
 	ok_sse2_aligned:strscpy ok_word_any_count:strscpy; do
 	z=${e%%:*}
-	if [ $z = ok_word_any_count ]; then
-		r=$($T check "build/zoo/$z.so" strscpy strscpy reader 0 32 | tail -1)
-	else
-		onward1 "$z" "build/zoo/$z.so" strscpy strscpy 120
-		r=$(tail -1 "$out/onward1-$z.txt")
-	fi
+	r=$($T check "build/zoo/$z.so" strscpy strscpy reader 0 32 | tail -1)
 	check "ok_${z}_passes_traced" "$([ "$r" = PASS ]; echo $?)" "$r"
 done
 for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512 strscpy_pad; do
@@ -109,12 +96,7 @@ for sym in strscpy strscpy_word strscpy_sse2 strscpy_avx2 strscpy_avx512 strscpy
 		skip "lib_${sym}_passes_traced: this CPU has no ${sym#strscpy_}"
 		continue
 	fi
-	case $sym in
-	strscpy) onward1 lib_$sym build/libstrscpy.so $sym $api 400 ;;
-	strscpy_avx2) onward1 lib_$sym build/libstrscpy.so $sym $api 200 ;;
-	*) $T check build/libstrscpy.so $sym $api reader 0 32 > "$out/onward1-lib_$sym.txt" ;;
-	esac
-	r=$(tail -1 "$out/onward1-lib_$sym.txt")
+	r=$($T check build/libstrscpy.so $sym $api reader 0 32 | tail -1)
 	check "lib_${sym}_passes_traced" "$([ "$r" = PASS ]; echo $?)" "$r"
 done
 
@@ -138,31 +120,34 @@ check read_set_only_without_reopen_passes "$([ "$r" = PASS ]; echo $?)" "$r"
 # too (registers, the arenas, the stack), for one fault per call or loop
 # instead of one per access.  The trace must be the very one of one fault
 # per access (TEST_TRACE_ONWARD=0): the same accesses, flips and findings.
-# same_onward NAME SO SYMBOL API ...: the onward half is the one onward1
-# kept for NAME (this run's), else traced here.
+# Compared: the first N cases of the list but 2..6, the long strings of
+# 6,000 to 12,300 bytes and one of 20,000 (one fault per access makes them
+# 97% of the cost); kept are cases 0 and 1 (5,000 bytes, a page crossed
+# inside the loop), 7 (20,000 bytes: five pages, and a byte loop's 65,536
+# onward steps ended and begun again) and every short length after them.
+# same_onward SO SYMBOL API reader N: prints the difference, if any.
 same_onward() {
-	local a b kept=$out/onward1-$1.txt
-	shift
-	if [ -f "$kept" ]; then
-		a=$(grep -v '^faults' "$kept" | sed 's/ in [0-9.]* s//')
-	else
-		a=$(TEST_TRACE_ONWARD=1 $T check "$@" | grep -v '^faults' | sed 's/ in [0-9.]* s//')
-	fi
-	b=$(TEST_TRACE_ONWARD=0 $T check "$@" | grep -v '^faults' | sed 's/ in [0-9.]* s//')
+	local a b mode n=$5
+	for mode in 1 0; do
+		b=$({ TEST_TRACE_ONWARD=$mode $T check "$1" "$2" "$3" "$4" 0 2
+		      TEST_TRACE_ONWARD=$mode $T check "$1" "$2" "$3" "$4" 7 $((n - 7)); } |
+			grep -v '^faults' | sed 's/ in [0-9.]* s//')
+		[ $mode = 1 ] && a=$b
+	done
 	[ "$a" = "$b" ] && [ -n "$a" ] || echo "onward: $a / one fault each: $b"
 }
 for e in ok_byte_loop:strscpy ok_aligned_word:strscpy ok_page_limited:strscpy \
 	ok_sse2_aligned:strscpy ok_overlap_tail:strscpy ok_prepass_every_byte:strscpy \
 	bad_race_residue5:strscpy bad_reader_halves_upper_first:strscpy bad_race_pad_reread:strscpy_pad; do
 	z=${e%%:*}
-	d=$(same_onward "$z" "build/zoo/$z.so" strscpy "${e#*:}" reader 0 120)
+	d=$(same_onward "build/zoo/$z.so" strscpy "${e#*:}" reader 120)
 	check "onward_same_trace_${z}" "$([ -z "$d" ]; echo $?)" "$d"
 done
-d=$(same_onward lib_strscpy build/libstrscpy.so strscpy strscpy reader 0 400)
+d=$(same_onward build/libstrscpy.so strscpy strscpy reader 400)
 check onward_same_trace_lib_strscpy "$([ -z "$d" ]; echo $?)" "$d"
 # (the AVX2 path's loop is aligned by a nopl with a memory operand: once recorded as a read)
 if grep -q avx2 /proc/cpuinfo; then
-	d=$(same_onward lib_strscpy_avx2 build/libstrscpy.so strscpy_avx2 strscpy reader 0 200)
+	d=$(same_onward build/libstrscpy.so strscpy_avx2 strscpy reader 200)
 	check onward_same_trace_lib_strscpy_avx2 "$([ -z "$d" ]; echo $?)" "$d"
 fi
 # ... and the byte loop's whole plan with --reader (1.4 million accesses,
