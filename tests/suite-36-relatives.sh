@@ -38,8 +38,8 @@ fi
 # The engine's files the plain link took (the rest never runs here), by
 # its map; all of them if the map is missing.
 ENGINE=$(sed -n 's/.*libengine\.a(\([a-z0-9_]*\)\.o)$/\1/p' "$out/test_relatives.map" 2> /dev/null | sort -u |
-	while read -r o; do ls src/engine/*/"$o.c" "ref/$o.c" 2> /dev/null; done)
-[ -n "$ENGINE" ] || ENGINE="$(ls src/engine/*/*.c) $(ls ref/ref_*.c)"
+	while read -r o; do ls src/engine/*/"$o.c" src/engine/*/*/"$o.c" "ref/$o.c" 2> /dev/null; done)
+[ -n "$ENGINE" ] || ENGINE="$(ls src/engine/*/*.c src/engine/*/*/*.c ref/ref_*.c 2> /dev/null)"
 # shellcheck disable=SC2086
 if clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -o "$out/test_relatives_san" tests/test_relatives.c tests/test_relatives_run.c $ENGINE \
