@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 42
+# cost: 16
 # strlcat, strncat, stpncpy and memccpy (docs/contract.md): the engine's
 # test (tests/test_relatives.c: the references against glibc's functions
 # and libbsd's strlcat, the encoding of dest's string and of c, version-2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 40
+# cost: 30
 # Verdicts that mean what they say (issue 22, docs/checking.md "Verdicts
 # and exit statuses"): a run cut by --max-time or a signal is INCOMPLETE (exit
 # 3) in text, JSON (against the schema), JUnit (against junit.xsd) and

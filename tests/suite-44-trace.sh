@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 43
+# cost: 36
 # The traced check (docs/race.md, "The traced check"), deterministic: the
 # tracer's probe; every race and reader defect of the zoo caught by the
 # traced check within the first cases of its list (each named by byte and

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 52
+# cost: 45
 # Candidates from sources (docs/your-code.md): C files, objects, archives
 # and kernel trees built into a shared object by strcheck (a defect's
 # class that of the run's first defect, --first, but where said); the candidate's

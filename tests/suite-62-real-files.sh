@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 38
+# cost: 13
 # Real projects' files checked without their build (docs/your-code.md, "A
 # file from a real project"; issue 31): Debian's tmux, musl and dietlibc
 # source packages, fetched here with apt-get source (never kept in the project),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 125
+# cost: 60
 # strcheck --scan on real Debian source packages that carry their own
 # bounded copies, fetched here with apt-get source (never kept in the
 # project): libbsd (its strlcpy and strlcat, built as they are), tmux and
