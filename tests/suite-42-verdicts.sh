@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: check
-# cost: 40
+# cost: 30
 # Verdicts that mean what they say (issue 22, docs/checking.md "Verdicts
 # and exit statuses"): a run cut by --max-time or a signal is INCOMPLETE (exit
 # 3) in text, JSON (against the schema), JUnit (against junit.xsd) and
@@ -46,10 +46,10 @@ check help_lists_incomplete_and_its_option $? "see $out/help.out"
 # ---- a slow correct candidate (about 20 us a call) ----
 # A cap it cannot do its grid in (--max-time): INCOMPLETE, exit 3, what
 # ran and the command that runs the rest.
-$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race > "$out/slow.out" 2>&1
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=0.5 --no-race > "$out/slow.out" 2>&1
 rc=$?
 [ $rc = 3 ] && grep -q '^VERDICT: INCOMPLETE, no defect in the [0-9]* case(s) that ran' "$out/slow.out" &&
-	grep -q '^run stopped at the cap (--max-time=1) before the grid was done' "$out/slow.out" &&
+	grep -q '^run stopped at the cap (--max-time=0.5) before the grid was done' "$out/slow.out" &&
 	grep -q -- '--grid-case=[0-9]*-[0-9]*' "$out/slow.out" && ! grep -q '^VERDICT: PASS' "$out/slow.out"
 check slow_capped_run_is_incomplete_exit_3 $? "exit $rc, see $out/slow.out"
 # A plan it can finish (1,000 grid cases): PASS, exit 0, and the PASS
@@ -60,7 +60,7 @@ rc=$?
 	"$out/slow-part.out"
 check slow_partial_plan_with_time_passes_and_says_what $? "exit $rc, see $out/slow-part.out"
 # The reports of a cut run: JSON (schema), JUnit (xsd), SARIF.
-$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race --format=json > "$out/cut.json" 2>&1
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=0.5 --no-race --format=json > "$out/cut.json" 2>&1
 rc=$?
 $PY - "$out/cut.json" docs/schemas/strcheck-report.schema.json <<'PY'
 import json, sys, jsonschema
@@ -71,19 +71,19 @@ assert doc["allow_incomplete"] is False and doc["stopped"], doc["stopped"]
 PY
 [ $? = 0 ] && [ $rc = 3 ]
 check json_incomplete_against_schema $? "exit $rc, see $out/cut.json"
-$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race --format=junit > "$out/cut.xml" 2>&1
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=0.5 --no-race --format=junit > "$out/cut.xml" 2>&1
 rc=$?
 [ $rc = 3 ] && xmllint --noout --schema docs/schemas/junit.xsd "$out/cut.xml" > "$out/cut-xml.log" 2>&1 &&
 	grep -q '<error type="incomplete"' "$out/cut.xml" && grep -q 'errors="1"' "$out/cut.xml"
 check junit_incomplete_is_an_error $? "exit $rc, see $out/cut.xml"
-$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race --format=junit --allow-incomplete \
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=0.5 --no-race --format=junit --allow-incomplete \
 	> "$out/cut-allowed.xml" 2>&1
 rc=$?
 [ $rc = 0 ] && xmllint --noout --schema docs/schemas/junit.xsd "$out/cut-allowed.xml" \
 	> "$out/cut-allowed-xml.log" 2>&1 && grep -q 'name="complete"' "$out/cut-allowed.xml" &&
 	! grep -q '<error' "$out/cut-allowed.xml" && grep -q 'value="incomplete"' "$out/cut-allowed.xml"
 check allow_incomplete_exit_0_junit_skipped $? "exit $rc, see $out/cut-allowed.xml"
-$SC --impl=build/zoo/verdict_slow_calls.so --max-time=1 --no-race --format=sarif > "$out/cut.sarif" 2>&1
+$SC --impl=build/zoo/verdict_slow_calls.so --max-time=0.5 --no-race --format=sarif > "$out/cut.sarif" 2>&1
 rc=$?
 $PY - "$out/cut.sarif" <<'PY'
 import json, sys
@@ -162,7 +162,7 @@ rc=$?
 check time_never_cuts_the_plan $? "exit $rc, see $out/tshort.out"
 
 # ---- slow after its 1000th call: cut, never PASS ----
-$SC --impl=build/zoo/verdict_slow_after_1000.so --max-time=2 --no-race > "$out/after1000.out" 2>&1
+$SC --impl=build/zoo/verdict_slow_after_1000.so --max-time=1 --no-race > "$out/after1000.out" 2>&1
 rc=$?
 [ $rc = 3 ] && grep -q '^VERDICT: INCOMPLETE' "$out/after1000.out"
 check slow_after_1000_calls_is_incomplete $? "exit $rc, see $out/after1000.out"
@@ -170,12 +170,12 @@ check slow_after_1000_calls_is_incomplete $? "exit $rc, see $out/after1000.out"
 # ---- a hung call spends its CPU limit, or blocks far longer ----
 # (issue 42): a call that waits 100 ms (ten times a --timeout of 10 ms)
 # but spends no CPU is not hung; one that blocks for good is, once the
-# wall-clock backstop (20 times --timeout: 1 s here) has passed.
+# wall-clock backstop (20 times --timeout: 0.2 s here) has passed.
 $SC --impl=build/zoo/verdict_waits.so --timeout=10 --grid-case=0-4 > "$out/waits.out" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q '^VERDICT: PASS, no defect in 5 case(s)' "$out/waits.out"
 check call_that_waits_is_not_hung $? "exit $rc, see $out/waits.out"
-$SC --impl=build/zoo/verdict_blocks.so --timeout=50 --no-race --time=0 > "$out/blocks.out" 2>&1
+$SC --impl=build/zoo/verdict_blocks.so --timeout=10 --no-race --time=0 > "$out/blocks.out" 2>&1
 rc=$?
 [ $rc = 1 ] && grep -q '^DEFECT 1: hang (rule returns)' "$out/blocks.out" &&
 	grep -q '^run stopped after 3 hanging calls' "$out/blocks.out"

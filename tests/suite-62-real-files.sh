@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 38
+# cost: 13
 # Real projects' files checked without their build (docs/your-code.md, "A
 # file from a real project"; issue 31): Debian's tmux, musl and dietlibc
 # source packages, fetched here with apt-get source (never kept in the project),
-# each file given to --impl with no other flag than --api, and each verdict
-# pinned as read in the code:
+# each file given to --impl with no other flag than --api for its build
+# (tmux's strlcpy and dietlibc's memccpy run every phase of the default
+# run, the sampled checks and random cases on --time=1 instead of 9 s; the
+# others the grid, --time=0 --no-race), and each verdict pinned as read in
+# the code:
 #   tmux-3.3a/compat/strlcpy.c   PASS, built alone (its compat.h includes
 #                                libevent's event.h for the whole program)
 #   dietlibc lib/memccpy.c       FAIL: compares a plain char with c, so a c
@@ -97,9 +100,9 @@ run() {
 # second line of a report: how it was built
 how_is() { sed -n 2p "$out/$1.out" | grep -q -- "$2"; }
 
-# ---- tmux: the issue's command, no flags: PASS ----
+# ---- tmux: the issue's command (every phase, --time=1): PASS ----
 if fetch tmux 'tmux-3.3a'; then
-	run tmux_strlcpy --impl=$src/tmux-3.3a/compat/strlcpy.c --api=strlcpy
+	run tmux_strlcpy --impl=$src/tmux-3.3a/compat/strlcpy.c --api=strlcpy --time=1
 	verdict_is pass $rc "$out/tmux_strlcpy.out"
 	check tmux_compat_strlcpy_passes $? "exit $rc (see $out/tmux_strlcpy.*)"
 	how_is tmux_strlcpy '^built alone: strlcpy + 0 static helpers + 0 macros + 0 types + 0 constants; left out: #include "compat.h"$'
@@ -126,9 +129,9 @@ fi
 # ---- dietlibc ----
 if fetch dietlibc 'dietlibc-0.34*/lib'; then
 	d=$(ls -d $src/dietlibc-0.34* | head -1)
-	# The issue's command, no flags: FAIL on its own defect, never the
-	# kernel-tree refusal (dietlibc ships include/linux/ beside lib/).
-	run diet_memccpy --impl=$d/lib/memccpy.c --api=memccpy
+	# The issue's command (every phase, --time=1): FAIL on its own defect,
+	# never the kernel-tree refusal (dietlibc ships include/linux/ beside lib/).
+	run diet_memccpy --impl=$d/lib/memccpy.c --api=memccpy --time=1
 	verdict_is retval $rc "$out/diet_memccpy.out" && verdict_is content $rc "$out/diet_memccpy.out" &&
 		! grep -q word-at-a-time "$out/diet_memccpy.out" "$out/diet_memccpy.err"
 	check dietlibc_memccpy_fails_on_its_defect $? "exit $rc (see $out/diet_memccpy.*)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 125
+# cost: 60
 # strcheck --scan on real Debian source packages that carry their own
 # bounded copies, fetched here with apt-get source (never kept in the
 # project): libbsd (its strlcpy and strlcat, built as they are), tmux and
@@ -8,10 +8,12 @@
 # under #ifndef HAVE_STRLCPY, its strlcpy_unescape, flex's void
 # yy_flex_strncpy), dietlibc (a C library: K&R definitions, assembly for
 # four architectures, an #ifdef'd static copy, an SSE2 memccpy); and, with
-# the default --time as a user runs it, openssh, dropbear, ntpsec, openntpd
-# and busybox (OpenBSD's copies, two home-made ones with defects, the
-# look-alikes line_stripname and safe_strncpy, a copy shared by two
-# packages checked once: the cache).  What
+# every phase a user's default run has (the grid, the traced plan, the
+# sampled race check and random cases) on a budget of --time=1 instead of
+# the default 9 s, openssh, dropbear, ntpsec, openntpd and busybox
+# (OpenBSD's copies, two home-made ones with defects, the look-alikes
+# line_stripname and safe_strncpy, a copy shared by two packages checked
+# once: the cache).  What
 # each scan finds is pinned against the hand count below (written from
 # reading the trees: grep for the eight names, then each definition read),
 # with how each was judged, built, and its verdict, confirmed by reading
@@ -101,8 +103,11 @@ sparc/memccpy.S:14 memccpy memccpy(name) not-checked not-checked reason=another~
 sparc/strncpy.S:14 strncpy strncpy(name) not-checked not-checked reason=another~architecture's~code~(sparc)
 x86_64/memccpy.c:7 memccpy memccpy(name) fail fail class=overread
 WANT
-# Five more, scanned as a user would (the default --time; a folder when
-# the tree is big): @ package version dir folder|- default.  Hand count
+# Five more, scanned as a user would (every phase of the default run, on
+# --time=1: the plan runs whole whatever the budget, and the sampled
+# checks and random cases still run, half a second each at least, where
+# the default 9 s cost ~9 s of CPU a row; a folder when the tree is big):
+# @ package version dir folder|- sampled.  Hand count
 # (grep for the eight names and for (char *, const char *, count), each
 # definition read): 9 copies, 4 look-alikes; "= like_none N" pins the
 # functions of a copy's shape that behave like none of the eight.
@@ -124,23 +129,23 @@ WANT
 #   always, returns dst: not one of the eight (closest strncpy).
 #   xfuncs.c's strncpy_IFNAMSIZ(dst, src) has no count: not a candidate.
 cat >> "$out/want.txt" <<'WANT'
-@ openssh 1:9.2p1-2+deb12u10 openssh-9.2p1 - default
+@ openssh 1:9.2p1-2+deb12u10 openssh-9.2p1 - sampled
 = like_none 3
 openbsd-compat/strlcat.c:35 strlcat strlcat(name) pass pass cond=!defined(HAVE_STRLCAT)
 openbsd-compat/strlcpy.c:33 strlcpy strlcpy(name) pass pass cond=!defined(HAVE_STRLCPY)
 loginrec.c:581 line_stripname strscpy_pad(-) not-one-of-the-eight not-one-of-the-eight reason=another~return~value
-@ dropbear 2022.83-1+deb12u3 dropbear-2022.83 - default
+@ dropbear 2022.83-1+deb12u3 dropbear-2022.83 - sampled
 = like_none 2
 compat.c:93 strlcpy strlcpy(name) fail fail class=retval
 compat.c:127 strlcat strlcat(name) pass pass cached=yes
 loginrec.c:404 line_stripname strscpy_pad(-) not-one-of-the-eight not-one-of-the-eight reason=another~return~value
-@ ntpsec 1.2.2+dfsg1-1+deb12u1 ntpsec-1.2.2+dfsg1 libntp default
+@ ntpsec 1.2.2+dfsg1-1+deb12u1 ntpsec-1.2.2+dfsg1 libntp sampled
 libntp/strl_obsd.c:26 strlcpy strlcpy(name) pass pass cond=!defined(HAVE_STRLCPY)
 libntp/strl_obsd.c:68 strlcat strlcat(name) pass pass cond=!defined(HAVE_STRLCAT)
-@ openntpd 1:6.2p3-4.2 openntpd-6.2p3 - default
+@ openntpd 1:6.2p3-4.2 openntpd-6.2p3 - sampled
 compat/strlcat.c:30 strlcat strlcat(name) pass pass -
 compat/strlcpy.c:28 strlcpy strlcpy(name) pass pass -
-@ busybox 1:1.35.0-4+deb12u1 busybox-1.35.0 libbb default
+@ busybox 1:1.35.0-4+deb12u1 busybox-1.35.0 libbb sampled
 = like_none 1
 libbb/platform.c:170 stpncpy stpncpy(name) fail fail class=content
 libbb/safe_strncpy.c:12 safe_strncpy strncpy(-) not-one-of-the-eight not-one-of-the-eight reason=first~unlike~it
@@ -154,11 +159,13 @@ while read -r at name version dir sub tm; do
 		skip "scan_real_$name: apt-get source $name=$version failed (no network to the archive, or the version is gone): $(tail -1 "$out/fetch-$name.log")"
 		continue
 	fi
+	# Whether the file builds alone: its build and one grid case (the
+	# scan below checks it whole).
 	if [ "$name" = tmux ] &&
-	   $SC --impl="$pk/$dir/compat/strlcpy.c" --api=strlcpy --time=0 -q > /dev/null 2>&1; then
+	   $SC --impl="$pk/$dir/compat/strlcpy.c" --api=strlcpy --grid-case=0 -q > /dev/null 2>&1; then
 		part1=1
 	fi
-	$SC --scan="$pk/$dir${sub:+/}${sub#-}" $([ "$tm" = default ] || echo --time=0) \
+	$SC --scan="$pk/$dir${sub:+/}${sub#-}" $([ "$tm" = sampled ] && echo --time=1 || echo --time=0) \
 		--format=json --output="$out/$name.json" 2> "$out/$name.err"
 	echo "$? $name $dir" >> "$out/status.txt"
 	scans="$scans $name"
