@@ -90,7 +90,7 @@ run_job() {
 		local runner=()
 		[ "${QEMU[$arch]}" != - ] && runner=("${QEMU[$arch]}" -L "${LIBC[$arch]}")
 		cpu "$out/lib-$arch.cpu" timeout 3600 "${runner[@]}" "build/cross/$arch/test_lib" -q \
-			-t "@$arch-cross" edge grid guard bytes models > "$out/lib-$arch.out" 2>&1
+			-t "@$arch-cross" edge mem grid guard bytes models > "$out/lib-$arch.out" 2>&1
 		echo $? > "$out/lib-$arch.rc"
 		echo "lib-$arch $((SECONDS - t0)) s wall, $(cat "$out/lib-$arch.cpu") s CPU" >> "$out/times.txt"
 		return
