@@ -6,8 +6,8 @@
  * the models and the concurrent checks.  Prints "PASS name" / "FAIL name:
  * why" / "SKIP name: why".
  *
- *   test_lib [-q] [-r N] [-t TAG] [CHECK...]   (CHECK: edge choose grid random
- *            guard bytes nul race models relations; none: all)
+ *   test_lib [-q] [-r N] [-t TAG] [CHECK...]   (CHECK: edge choose mem grid
+ *            random guard bytes nul race models relations; none: all)
  *     -q       quick: every 7th grid case (sanitizers, qemu)
  *     -r N     N seeded random cases per path (default 40000): the forced
  *              build variants, whose grid runs whole, take fewer
@@ -23,6 +23,7 @@
 
 #include "../ref/ref.h"
 #include "../src/engine/base/clock.h"
+#include "../src/engine/base/mem.h"
 #include "../src/engine/run/engine.h"
 #include "../src/engine/case/grid.h"
 #include "../src/engine/race/race.h"
@@ -269,6 +270,51 @@ void race(const char *name, enum sc_race_kind kind, enum sc_api api, void *fn)
 	result(name, !r.nf && overlapped > 0, why);
 }
 
+/* The engine's word-at-a-time memcmp and memchr (src/engine/base/mem.h)
+ * against the C library's: lengths 0..80 and a few long ones, at 16
+ * alignments, the differing or sought byte at every position and none;
+ * each in a block of just its length, where a sanitizer sees a read past. */
+static void mem_words(void)
+{
+	static const size_t longs[] = { 255, 256, 257, 4099 };
+	static const unsigned char pat[] = { 'a', 0, 0x80, 0xff, 0x01, 0x7f, 0xfe, 'c', 0x81 };
+	unsigned bad = 0, n = 0;
+	char why[160] = "";
+
+	for (size_t li = 0; li < 81 + 4; li++)
+		for (size_t al = 0; al < 16; al++) {
+			size_t len = li <= 80 ? li : longs[li - 81], bl = al * 7 % 16;
+			unsigned char *a = malloc(al + len + !len), *b = malloc(bl + len + !len);
+			unsigned char *p = a + al, *q = b + bl;
+			int x, y;
+
+			for (size_t d = 0; a && b && d <= len; d += len > 80 ? 37 : 1)
+				for (int v = 0; v < 2; v++, n++) {
+					for (size_t i = 0; i < len; i++)
+						p[i] = q[i] = pat[(i + al) % sizeof(pat)];
+					if (d < len)
+						q[d] = (unsigned char)(p[d] + (v ? 1 : -1));
+					x = sc_memcmp_words(p, q, len), y = memcmp(p, q, len);
+					if ((x > 0) - (x < 0) != (y > 0) - (y < 0) && !bad++)
+						snprintf(why, sizeof(why), "memcmp, length %zu +%zu +%zu, differing at %zu",
+							 len, al, bl, d);
+					/* 'b' at d (and 9 on if v), as c + 256 if v. */
+					if (d < len)
+						p[d] = 'b';
+					if (v && d + 9 < len)
+						p[d + 9] = 'b';
+					if (sc_memchr_words(p, 'b' + 256 * v, len) != memchr(p, 'b', len) && !bad++)
+						snprintf(why, sizeof(why), "memchr, length %zu +%zu, at %zu", len, al, d);
+				}
+			if (!a || !b)
+				bad++;
+			free(a);
+			free(b);
+		}
+	snprintf(why + strlen(why), sizeof(why) - strlen(why), " (%u of %u calls wrong)", bad, n);
+	result("mem_words_as_libc", !bad && n > 10000, why);
+}
+
 static void fixed_cases(void)
 {
 	char d[16];
@@ -315,6 +361,8 @@ int main(int argc, char **argv)
 		fixed_cases();
 	if (wanted(argc, argv, "choose"))
 		choose_checks();
+	if (wanted(argc, argv, "mem"))
+		mem_words();
 	np = strscpy_paths(paths, 8);
 	for (size_t i = 0; i < np; i++) {
 		if (paths[i].usable)

@@ -254,17 +254,14 @@ uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 	return w.n;
 }
 
-static int count_only(const struct sc_case *c, uint64_t index, void *arg)
-{
-	(void)c, (void)index, (void)arg;
-	return 0;
-}
-
+/* The walk with no callback: sc_grid_emit only counts, normalizing
+ * nothing (under qemu-s390x 0.02 s of CPU, against 0.15 s for a walk
+ * that hands each case out: every strcheck run counts the grid). */
 uint64_t sc_grid_size(enum sc_api api, enum sc_policy policy)
 {
 	static struct sc_case scratch;
 
-	return sc_grid(api, policy, &scratch, count_only, NULL);
+	return sc_grid(api, policy, &scratch, NULL, NULL);
 }
 
 /* A count of a shape from count_shapes, with k around the length: a

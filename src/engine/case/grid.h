@@ -19,13 +19,15 @@ typedef int (*sc_case_fn)(const struct sc_case *c, uint64_t index, void *arg);
  * multiples +-1, all 255 non-zero byte values, NUL at every offset of a
  * word and of a 64-byte block, placements flush against every guard, and
  * huge counts.  c is the caller's scratch case.  Returns the number of
- * cases visited (stops early when fn returns non-zero).
+ * cases visited (stops early when fn returns non-zero); with fn NULL it
+ * only counts them (sc_grid_size), leaving c's content unspecified.
  */
 uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 		 sc_case_fn fn, void *arg);
 
-/* How many cases the grid of (api, policy) has (walks it once; not
- * thread-safe: it uses a scratch case of its own). */
+/* How many cases the grid of (api, policy) has, what sc_grid returns
+ * (walks it without normalizing a case; not thread-safe: it uses a
+ * scratch case of its own). */
 uint64_t sc_grid_size(enum sc_api api, enum sc_policy policy);
 
 /* Seeded random case number index; same (seed, index): same case. */

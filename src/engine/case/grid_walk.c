@@ -58,6 +58,12 @@ void sc_grid_emit(struct walk *w, enum sc_place sp, unsigned so, enum sc_place d
 
 	if (w->stop)
 		return;
+	/* Only counting (sc_grid_size): how many cases there are does not
+	 * depend on what they hold. */
+	if (!w->fn) {
+		w->n++;
+		return;
+	}
 	c->api = w->api;
 	c->policy = w->policy;
 	c->src_place = sp;

@@ -123,18 +123,10 @@ static int make_spread(const struct sc_plan *p, struct sc_layout *l)
 	return s.failed ? -1 : 0;
 }
 
-static int count_case(const struct sc_case *c, uint64_t index, void *arg)
-{
-	(void)c, (void)index, (void)arg;
-	return 0;
-}
-
 int sc_layout_make(const struct sc_plan *p, struct sc_layout *l)
 {
-	static struct sc_case scratch;
-
 	memset(l, 0, sizeof(*l));
-	l->grid_total = sc_grid(p->api, p->policy, &scratch, count_case, NULL);
+	l->grid_total = sc_grid_size(p->api, p->policy);
 	l->grid_n = l->grid_total;
 	l->random_n = p->cases >= 0 ? (uint64_t)p->cases : SC_UNBOUNDED;
 	if (p->seconds == 0 && p->cases < 0)
