@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 131
+# cost: 53
 # The traced race and reader checks against the zoo's race defects
 # (docs/race.md, "The zoo's narrow races"): each tests/zoo/MANIFEST line
 # for strscpy or strscpy_pad that expects "race" must be caught by the
