@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 150
+# cost: 252
 # The strcheck suite: the checker against its zoo (tests/zoo/MANIFEST: every
 # defective implementation fails with its expected class, every correct one
 # passes), isolation (a candidate that exits, hangs with signals blocked or
