@@ -17,6 +17,8 @@
 #
 # - OK_ENTRIES=all: every "pass" line of the MANIFEST instead, with its
 #   flags, each on SEEDS.
+# - a scan's probe and a --first run whose supervisor is stopped (SIGSTOP)
+#   while its child works: the answer and findings of a quiet run.
 #
 # The runs are the default run but for --time=TIME (default 1: the budget
 # of what goes beyond the plan; the plan itself always runs whole; TIME=9
@@ -257,6 +259,37 @@ if ${CC:-cc} -O1 -shared -fPIC -o "$out/slow_strlcpy.so" "$out/slow_strlcpy.c" 2
 else
 	fail "load_scan_probe_stopped_same_answer: cannot build it (see $out/slow.err)"
 fi
+
+# A child that ends before its supervisor has read its first defect
+# (--first) is stopped there, not dead.  The supervisor is stopped
+# (SIGSTOP) as soon as its child exists, during the grid (before the
+# traced check's defect), and goes on only once the child has ended by
+# itself (a zombie: nobody reaps it), as on a machine that gives the
+# supervisor no CPU for a while: the same findings as a quiet run, no
+# crash "found by loading".
+first=(--impl=build/zoo/bad_double_read.so --first --race-time=0 --time=0)
+$SC "${first[@]}" > "$out/first.quiet" 2>&1
+rc_quiet=$?
+$SC "${first[@]}" > "$out/first.stopped" 2>&1 &
+pid=$!
+child=
+while [ -z "$child" ] && [ -d /proc/$pid ]; do
+	read -r child _ < /proc/$pid/task/$pid/children
+done 2> /dev/null
+kill -STOP $pid 2> /dev/null
+for _ in $(seq 1200); do
+	[ -n "$child" ] && [ "$(ps -o stat= -p "$child" 2> /dev/null | cut -c1)" = R ] || [ "$(ps -o stat= -p "$child" 2> /dev/null | cut -c1)" = S ] || break
+	sleep 0.05
+done
+ended=$(ps -o stat= -p "$child" 2> /dev/null | cut -c1)
+kill -CONT $pid 2> /dev/null
+wait $pid
+rc_stopped=$?
+[ "$ended" = Z ] && [ $rc_quiet = 1 ] && [ $rc_stopped = 1 ] &&
+	[ "$(classes_of "$out/first.quiet")" = "$(classes_of "$out/first.stopped")" ] &&
+	! grep -q 'no-exit' "$out/first.stopped"
+check load_first_child_ended_while_supervisor_stopped $? \
+	"child ${ended:-?}, exit $rc_quiet / $rc_stopped: $(classes_of "$out/first.quiet")/ $(classes_of "$out/first.stopped")"
 
 # The quota did hold the runs back (the kernel throttled them).
 throttled=$(cat "${cgs[@]/%//cpu.stat}" | awk '$1 == "nr_throttled" { n += $2 } END { print n + 0 }')

@@ -122,7 +122,11 @@ static enum end watch(struct sc_supervisor *r, int *status)
 			 * polled (thousands of cases may have run since). */
 			if (!r->forged)
 				sc_run_read_beacon(r, sc_now());
-			return why;
+			/* Stopped by what it sent (--first's defect, a forgery):
+			 * a slow supervisor may read that only once the child has
+			 * ended, and the drain leaves the rest (its FINISHED)
+			 * unread; the end is the stop, not a death. */
+			return r->stop ? END_STOPPED : why;
 		}
 		t = sc_now();
 		if (sc_user_interrupt)
