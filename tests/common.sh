@@ -78,3 +78,24 @@ for e in errors[:5]:
 sys.exit(1 if errors else 0)
 PY
 }
+
+#   bg NAME CMD...       run CMD in the background, its output kept in
+#                        $out/bg-NAME.out; at most two at a time (CI has
+#                        two cores)
+#   fg                   wait for them all, then print their outputs in the
+#                        order they were started (the same lines, in the
+#                        same order, as run one by one)
+bg_names=()
+bg() {
+	local name=$1
+	shift
+	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
+	bg_names+=("$name")
+	"$@" < /dev/null > "$out/bg-$name.out" 2>&1 &
+}
+fg() {
+	local n
+	wait
+	for n in ${bg_names[@]+"${bg_names[@]}"}; do cat "$out/bg-$n.out"; done
+	bg_names=()
+}

@@ -17,26 +17,9 @@ mkdir -p "$out"
 
 . tests/common.sh
 
-# bg NAME CMD...: run CMD in the background, its output kept; at most two
-# at a time (CI has two cores; a variant is one make, then one program).
-# fg: wait for them all, then print their outputs in the order they were
-# started (the same lines as run one by one).  What a variant sets in the
-# shell (engine_built) stays in its subshell: the variants an ENGINE_FROM
-# names are built before, in the foreground.
-bg_names=()
-bg() {
-	local name=$1
-	shift
-	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
-	bg_names+=("$name")
-	"$@" < /dev/null > "$out/bg-$name.out" 2>&1 &
-}
-fg() {
-	local n
-	wait
-	for n in ${bg_names[@]+"${bg_names[@]}"}; do cat "$out/bg-$n.out"; done
-	bg_names=()
-}
+# bg and fg (tests/common.sh): the variants two at a time.  What a variant
+# sets in the shell (engine_built) stays in its subshell: the variants an
+# ENGINE_FROM names are built before, in the foreground.
 
 # variant NAME CC AR CFLAGS RUNNER TEST_ARGS...  (the race checks are left
 # out under qemu-user, which runs the two threads too unevenly to overlap);

@@ -30,24 +30,6 @@ unset STRCHECK_IMPL STRCHECK_API STRCHECK_SYMBOL STRCHECK_POLICY CC CXX CFLAGS L
 
 . tests/common.sh
 
-# bg NAME CMD...: run CMD in the background, its output kept; at most two
-# at a time.  fg: wait for them all, then print their outputs in the order
-# they were started (the same lines, in the same order, as run one by one).
-bg_names=()
-bg() {
-	local name=$1
-	shift
-	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
-	bg_names+=("$name")
-	"$@" < /dev/null > "$out/bg-$name.out" 2>&1 &
-}
-fg() {
-	local n
-	wait
-	for n in ${bg_names[@]+"${bg_names[@]}"}; do cat "$out/bg-$n.out"; done
-	bg_names=()
-}
-
 if ! command -v clang > /dev/null; then
 	skip "fuzz: clang not installed (scripts/deps.sh --check)"
 	exit 0
