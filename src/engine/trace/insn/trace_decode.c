@@ -39,14 +39,13 @@ int sc_decode_available(const char **why)
 }
 
 /* Decoded instructions by address: a loop faults on the same few. */
-#define CACHE 128
-static struct sc_insn cache[CACHE];
-static unsigned char cache_bytes[CACHE][ZYDIS_MAX_INSTRUCTION_LENGTH];
+static struct sc_insn cache[SC_INSN_CACHE];
+static unsigned char cache_bytes[SC_INSN_CACHE][ZYDIS_MAX_INSTRUCTION_LENGTH];
 
 struct sc_insn *sc_insn_at(const ucontext_t *uc)
 {
 	uint64_t ip = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
-	unsigned h = (unsigned)(ip ^ ip >> 7) % CACHE;
+	unsigned h = (unsigned)(ip ^ ip >> 7) % SC_INSN_CACHE;
 	struct sc_insn *d = &cache[h];
 
 	if (d->ip == ip && !memcmp(cache_bytes[h], (const void *)ip, d->in.length))

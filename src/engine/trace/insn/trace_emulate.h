@@ -69,7 +69,9 @@ int sc_emu_can(void *uctx);
  * general registers and arithmetic flags (and its vector state when vec),
  * writing them back: 1, or 0 when the code faulted (the context as it was).
  */
-#define SC_EMU_BLOCKS_LEN 16384
+/* 1,024 blocks of 256 bytes: with 64, a word loop's plan rebuilt a block
+ * (decoding up to 24 instructions) on one lookup in three. */
+#define SC_EMU_BLOCKS_LEN 262144
 unsigned char *sc_emu_blocks(void);
 void sc_emu_jump_back(unsigned char *at);
 int sc_emu_run(void *uctx, void *stub, int vec);

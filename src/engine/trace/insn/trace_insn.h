@@ -26,6 +26,13 @@ struct sc_insn {
 	unsigned insn_len;        /* the rewritten instruction's length */
 };
 
+/* How many decoded instructions are kept, by address (and so how many
+ * stubs trace_emulate.c has).  A loop faults on a few, but the plan's
+ * calls run through the candidate, the C library's helpers and the
+ * emulator's own paths: with 128 the cache missed 1 lookup in 36 on a
+ * word loop's plan, each miss a decode. */
+#define SC_INSN_CACHE 1024
+
 /* The decoder (trace_decode.c), shared with the emulator. */
 extern ZydisDecoder sc_zydis;
 
