@@ -232,7 +232,13 @@ static void count_shapes(struct walk *w)
 uint64_t sc_grid(enum sc_api api, enum sc_policy policy, struct sc_case *c,
 		 sc_case_fn fn, void *arg)
 {
-	struct walk w = { api, policy, c, fn, arg, 0, 0, SC_REL_NONE };
+	return sc_grid_some(api, policy, c, NULL, fn, arg);
+}
+
+uint64_t sc_grid_some(enum sc_api api, enum sc_policy policy, struct sc_case *c,
+		      int (*want)(uint64_t index, void *arg), sc_case_fn fn, void *arg)
+{
+	struct walk w = { api, policy, c, fn, arg, want, 0, 0, SC_REL_NONE };
 
 	/* The sections common to every API get dest empty (strlcat,
 	 * strncat) and c = 0 (memccpy as a string copy). */

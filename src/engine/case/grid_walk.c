@@ -58,9 +58,10 @@ void sc_grid_emit(struct walk *w, enum sc_place sp, unsigned so, enum sc_place d
 
 	if (w->stop)
 		return;
-	/* Only counting (sc_grid_size): how many cases there are does not
-	 * depend on what they hold. */
-	if (!w->fn) {
+	/* Only counting (sc_grid_size), or a case the walk does not want
+	 * (sc_grid_some): how many cases there are does not depend on what
+	 * they hold. */
+	if (!w->fn || (w->want && !w->want(w->n, w->arg))) {
 		w->n++;
 		return;
 	}

@@ -17,6 +17,7 @@ struct walk {
 	struct sc_case *c;
 	int (*fn)(const struct sc_case *c, uint64_t index, void *arg);  /* grid.h's sc_case_fn */
 	void *arg;
+	int (*want)(uint64_t index, void *arg);  /* NULL: every case (sc_grid_some) */
 	uint64_t n;
 	int stop;
 	enum sc_count_rel rel;  /* of the counts sc_grid_emit gives */

@@ -31,46 +31,68 @@ struct survey {
 	unsigned nkinds;
 	uint64_t n[MAX_KINDS];          /* cases per dense id */
 	uint64_t seen[MAX_KINDS];
+	uint16_t *id_at;                /* pass 1: grid index -> dense id (NO_KIND: none) */
 	uint64_t *slot_of;              /* pass 2: [id * PER_KIND + j] -> grid index */
 	uint8_t **enc_of;               /* pass 2: that case, encoded */
 	size_t *len_of;
-	int pass;
+	unsigned slot;                  /* pass 2: the slot of the case wanted */
 	int failed;
 };
+#define NO_KIND 0xffff
 
 static uint64_t pick(uint64_t n, unsigned j, unsigned m)
 {
 	return n * j / m;
 }
 
-static int survey_case(const struct sc_case *c, uint64_t index, void *arg)
+/* Pass 1: every case's kind, and how many cases each kind has. */
+static int survey_count(const struct sc_case *c, uint64_t index, void *arg)
 {
 	struct survey *s = arg;
-	unsigned k = kind_of(c) % (MAX_KINDS * 2), id;
+	unsigned k = kind_of(c) % (MAX_KINDS * 2);
 
 	if (!s->id_of[k] && s->nkinds < MAX_KINDS)
 		s->id_of[k] = (uint16_t)++s->nkinds;
-	if (!s->id_of[k])
+	s->id_at[index] = s->id_of[k] ? (uint16_t)(s->id_of[k] - 1u) : NO_KIND;
+	if (s->id_of[k])
+		s->n[s->id_of[k] - 1u]++;
+	return 0;
+}
+
+/* Pass 2, before a case is made: whether it is one of its kind's picks
+ * (PER_KIND of them, evenly through the kind's cases); its slot. */
+static int survey_wants(uint64_t index, void *arg)
+{
+	struct survey *s = arg;
+	unsigned id = s->id_at[index];
+	uint64_t n, at;
+	unsigned m;
+
+	if (id == NO_KIND)
 		return 0;
-	id = s->id_of[k] - 1u;
-	if (s->pass == 1) {
-		s->n[id]++;
-	} else {
-		uint64_t n = s->n[id], at = s->seen[id]++;
-		unsigned m = n < PER_KIND ? (unsigned)n : PER_KIND;
+	n = s->n[id];
+	at = s->seen[id]++;
+	m = n < PER_KIND ? (unsigned)n : PER_KIND;
+	for (unsigned j = 0; j < m; j++)
+		if (pick(n, j, m) == at) {
+			s->slot = id * PER_KIND + j;
+			return 1;
+		}
+	return 0;
+}
 
-		for (unsigned j = 0; j < m; j++)
-			if (pick(n, j, m) == at) {
-				unsigned slot = id * PER_KIND + j;
+/* Pass 2, the picked case itself: kept, encoded. */
+static int survey_keep(const struct sc_case *c, uint64_t index, void *arg)
+{
+	struct survey *s = arg;
+	unsigned slot = s->slot;
 
-				s->slot_of[slot] = index;
-				s->enc_of[slot] = malloc(sc_case_encoded_len(c));
-				if (!s->enc_of[slot])
-					s->failed = 1;
-				else
-					s->len_of[slot] = sc_case_encode(c, s->enc_of[slot]);
-			}
-	}
+	s->slot_of[slot] = index;
+	s->enc_of[slot] = malloc(sc_case_encoded_len(c));
+	if (!s->enc_of[slot])
+		s->failed = 1;
+	else
+		s->len_of[slot] = sc_case_encode(c, s->enc_of[slot]);
 	return 0;
 }
 
@@ -81,15 +103,17 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The spread: one case of each kind per round, rounds in order. */
+/* The spread: one case of each kind per round, rounds in order.  Two
+ * walks: the first makes every case to learn its kind, the second makes
+ * only the picks. */
 static int make_spread(const struct sc_plan *p, struct sc_layout *l)
 {
 	static struct sc_case scratch;
 	static struct survey s;
+	int ret = -1;
 
 	memset(&s, 0, sizeof(s));
-	s.pass = 1;
-	sc_grid(p->api, p->policy, &scratch, survey_case, &s);
+	s.id_at = malloc(sizeof(uint16_t) * (l->grid_total + 1));
 	s.slot_of = malloc(sizeof(uint64_t) * MAX_KINDS * PER_KIND);
 	s.enc_of = calloc(MAX_KINDS * PER_KIND, sizeof(*s.enc_of));
 	s.len_of = calloc(MAX_KINDS * PER_KIND, sizeof(*s.len_of));
@@ -97,14 +121,12 @@ static int make_spread(const struct sc_plan *p, struct sc_layout *l)
 	l->spread_case = calloc(MAX_KINDS * PER_KIND, sizeof(*l->spread_case));
 	l->spread_len = calloc(MAX_KINDS * PER_KIND, sizeof(*l->spread_len));
 	l->in_spread = calloc(l->grid_total / 8 + 1, 1);
-	if (!s.slot_of || !s.enc_of || !s.len_of || !l->spread || !l->spread_case ||
+	if (!s.id_at || !s.slot_of || !s.enc_of || !s.len_of || !l->spread || !l->spread_case ||
 	    !l->spread_len || !l->in_spread)
-		return -1;
+		goto out;
+	sc_grid(p->api, p->policy, &scratch, survey_count, &s);
 	memset(s.slot_of, 0xff, sizeof(uint64_t) * MAX_KINDS * PER_KIND);
-	memset(s.id_of, 0, sizeof(s.id_of));
-	s.nkinds = 0;
-	s.pass = 2;
-	sc_grid(p->api, p->policy, &scratch, survey_case, &s);
+	sc_grid_some(p->api, p->policy, &scratch, survey_wants, survey_keep, &s);
 	for (unsigned j = 0; j < PER_KIND; j++)
 		for (unsigned id = 0; id < s.nkinds; id++) {
 			uint64_t i = s.slot_of[id * PER_KIND + j];
@@ -117,10 +139,13 @@ static int make_spread(const struct sc_plan *p, struct sc_layout *l)
 			}
 		}
 	l->kinds = s.nkinds;
+	ret = s.failed ? -1 : 0;
+out:
+	free(s.id_at);
 	free(s.slot_of);
 	free(s.enc_of);  /* the cases themselves now belong to l */
 	free(s.len_of);
-	return s.failed ? -1 : 0;
+	return ret;
 }
 
 int sc_layout_make(const struct sc_plan *p, struct sc_layout *l)
@@ -238,6 +263,11 @@ struct grid_pick {
 
 /* Copy the case as it is emitted: the walk goes on rewriting its scratch
  * case after a stop in some sections, so the scratch case is not it. */
+static int grid_pick_wants(uint64_t index, void *arg)
+{
+	return index >= ((const struct grid_pick *)arg)->want;
+}
+
 static int grid_pick(const struct sc_case *c, uint64_t index, void *arg)
 {
 	struct grid_pick *g = arg;
@@ -260,7 +290,7 @@ int sc_plan_case(const struct sc_plan *plan, enum sc_phase phase, uint64_t index
 		*c = *plan->one_case;
 		return 0;
 	case SC_PH_GRID:
-		sc_grid(plan->api, plan->policy, &scratch, grid_pick, &g);
+		sc_grid_some(plan->api, plan->policy, &scratch, grid_pick_wants, grid_pick, &g);
 		return g.found ? 0 : -1;
 	case SC_PH_RANDOM:
 		sc_random_case(plan->seed, index, plan->api, plan->policy, c);
