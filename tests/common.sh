@@ -89,9 +89,9 @@ bg_names=()
 bg() {
 	local name=$1
 	shift
-	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
+	while [ "$(jobs -rp | wc -l)" -ge "${SUITE_JOBS:-2}" ]; do wait -n; done
 	bg_names+=("$name")
-	"$@" < /dev/null > "$out/bg-$name.out" 2>&1 &
+	( "$@"; rc=$?; times > "$out/bg-$name.times"; exit $rc ) < /dev/null > "$out/bg-$name.out" 2>&1 &
 }
 fg() {
 	local n

@@ -151,7 +151,11 @@ fi
 # build.sh, which runs scripts/oss-fuzz/build.sh): what it adds is that
 # entry point and $OUT's layout, which one fuzzer shows, fuzz_strscpy (the
 # one the planted over-read is found with); its binaries are the ones
-# libfuzzer-address checked, all nine.
+# libfuzzer-address checked, all nine.  Its build starts from the $WORK
+# that libfuzzer-address's build left (check-build.sh -W: the same
+# sources, flags and compiler), so make finds the objects and the seed
+# corpus up to date and only links, zips and copies into a fresh $OUT: the
+# compile it skips is the one libfuzzer-address checked from scratch.
 five="fuzz_strscpy fuzz_strscpy_pad fuzz_strlcpy fuzz_strncpy fuzz_relations"
 others=$(tree=$PWD; . scripts/oss-fuzz/check/combos.sh; claimed_combos | tr ' ' '\n' |
 	grep -vx 'libfuzzer-address' | grep -v '^$' | tr '\n' ' ')
@@ -161,19 +165,25 @@ others=$(tree=$PWD; . scripts/oss-fuzz/check/combos.sh; claimed_combos | tr ' ' 
 # lines are printed in this order, whichever ends first.
 rm -rf "$out/kept"
 combo_check() {  # COMBO: check-build.sh for it, its status in $out/combo-COMBO.rc
-	local h=(FUZZ_HARNESSES="$five")
+	local h=(FUZZ_HARNESSES="$five") w=()
 	case $1 in
 	libfuzzer-address) h=() ;;
+	cflite-libfuzzer-address) h=(FUZZ_HARNESSES=fuzz_strscpy) w=(-W "$out/kept/libfuzzer-address.work") ;;
 	cflite-*) h=(FUZZ_HARNESSES=fuzz_strscpy) ;;
 	esac
-	env ${h[@]+"${h[@]}"} bash scripts/oss-fuzz/check-build.sh -l "$out" -K "$out/kept" "$1" \
+	env ${h[@]+"${h[@]}"} bash scripts/oss-fuzz/check-build.sh -l "$out" -K "$out/kept" ${w[@]+"${w[@]}"} "$1" \
 		> "$out/combo-$1.out" 2> "$out/combo-$1.err"
 	echo $? > "$out/combo-$1.rc"
+	times > "$out/combo-$1.times"
 }
 for c in libfuzzer-address $others; do
 	rm -f "$out/combo-$c.rc"
-	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
+	# ClusterFuzzLite's build starts from libfuzzer-address's $WORK
+	# (check-build.sh -W): the same flags, so it only links.
+	[ "$c" = cflite-libfuzzer-address ] && [ -n "${addr_pid:-}" ] && wait "$addr_pid"
+	while [ "$(jobs -rp | wc -l)" -ge "${SUITE_JOBS:-2}" ]; do wait -n; done
 	combo_check "$c" &
+	[ "$c" = libfuzzer-address ] && addr_pid=$!
 done
 wait
 rc=0
