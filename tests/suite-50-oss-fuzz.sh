@@ -14,8 +14,7 @@ cd "$(dirname "$0")/.."
 out=build/test/oss-fuzz
 mkdir -p "$out"
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; }
+. tests/common.sh   # pass, fail; SUITE_JOBS (the combinations at a time)
 
 # (asked once: a python start costs 0.6 s of CPU here)
 python3 -c 'import yaml' 2>/dev/null && have_yaml=0 || have_yaml=1
@@ -161,8 +160,9 @@ others=$(tree=$PWD; . scripts/oss-fuzz/check/combos.sh; claimed_combos | tr ' ' 
 	grep -vx 'libfuzzer-address' | grep -v '^$' | tr '\n' ' ')
 # The other combinations' $OUT are kept (-K) for step 7.  Each
 # combination is a check-build.sh of its own (a fresh $SRC/$WORK/$OUT, as
-# before), two at a time, libfuzzer-address (the longest) first; their
-# lines are printed in this order, whichever ends first.
+# before), SUITE_JOBS at a time (tests/common.sh), libfuzzer-address
+# (the longest) first; their lines are printed in this order, whichever
+# ends first.
 rm -rf "$out/kept"
 combo_check() {  # COMBO: check-build.sh for it, its status in $out/combo-COMBO.rc
 	local h=(FUZZ_HARNESSES="$five") w=()
@@ -181,7 +181,7 @@ for c in libfuzzer-address $others; do
 	# ClusterFuzzLite's build starts from libfuzzer-address's $WORK
 	# (check-build.sh -W): the same flags, so it only links.
 	[ "$c" = cflite-libfuzzer-address ] && [ -n "${addr_pid:-}" ] && wait "$addr_pid"
-	while [ "$(jobs -rp | wc -l)" -ge "${SUITE_JOBS:-2}" ]; do wait -n; done
+	while [ "$(jobs -rp | wc -l)" -ge "$SUITE_JOBS" ]; do wait -n; done
 	combo_check "$c" &
 	[ "$c" = libfuzzer-address ] && addr_pid=$!
 done
