@@ -20,8 +20,8 @@
 # shared build made first): 171 s, of which (bg's $out/bg-NAME.times) the
 # builds 88 (checked 28, AFL++ 27, coverage runners 19, gcc runners 15),
 # the reference run 22 (its compile of every source, 13.9 s more, is
-# gone), the 54 fuzzer runs 37, the rest (make fuzz, replays, coverage
-# reports, corpus) 24.
+# gone), the 52 fuzzer runs 37, the rest (make fuzz, replays, coverage
+# reports, corpus) 23.
 set -u
 cd "$(dirname "$0")/.."
 out=build/test/fuzz
