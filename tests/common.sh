@@ -80,18 +80,29 @@ PY
 }
 
 #   bg NAME CMD...       run CMD in the background, its output kept in
-#                        $out/bg-NAME.out; at most two at a time (CI has
-#                        two cores)
+#                        $out/bg-NAME.out and its CPU (user, sys; its own,
+#                        its children's: `times`) in $out/bg-NAME.times;
+#                        at most SUITE_JOBS at a time (1 runs them one by
+#                        one, in order).  Default: 1 under scripts/test.sh
+#                        running suites two at a time (STRCHECK_TIER set,
+#                        TEST_JOBS not 1): both cores are busy already, and
+#                        a third process costs CPU here (nine fuzzer runs
+#                        beside a busy loop: 8.8 and 8.3 s one at a time,
+#                        8.9 and 9.4 s two at a time); 2 when run alone
 #   fg                   wait for them all, then print their outputs in the
 #                        order they were started (the same lines, in the
 #                        same order, as run one by one)
 bg_names=()
+if [ -z "${SUITE_JOBS:-}" ]; then
+	SUITE_JOBS=2
+	[ -n "${STRCHECK_TIER:-}" ] && [ "${TEST_JOBS:-2}" != 1 ] && SUITE_JOBS=1
+fi
 bg() {
 	local name=$1
 	shift
-	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
+	while [ "$(jobs -rp | wc -l)" -ge "${SUITE_JOBS:-2}" ]; do wait -n; done
 	bg_names+=("$name")
-	"$@" < /dev/null > "$out/bg-$name.out" 2>&1 &
+	( "$@"; rc=$?; times > "$out/bg-$name.times"; exit $rc ) < /dev/null > "$out/bg-$name.out" 2>&1 &
 }
 fg() {
 	local n

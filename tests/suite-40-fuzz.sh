@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tier: test
-# cost: 137
+# cost: 147
 # The fuzzing suite: every libFuzzer harness builds and runs a bounded
 # number of executions over its corpus without a finding on the project's
 # own code; fuzzing two defective strscpy objects (from tests/zoo/)
@@ -14,7 +14,14 @@
 # src/lib/strscpy.c (and a one-seed corpus does not, so that check can
 # fail).  Every fuzzer run ends after a count of executions (libFuzzer
 # -runs, afl-fuzz -E), with a fixed seed (seconds are only a safety
-# bound); they and the builds go two at a time.  Prints PASS / FAIL / SKIP lines.
+# bound); they and the builds go SUITE_JOBS at a time (tests/common.sh).
+# Prints PASS / FAIL / SKIP lines.  CPU (user+sys, `/usr/bin/time nice
+# bash tests/suite-40-fuzz.sh` on the shared 2-core machine, make test's
+# shared build made first): 171 s, of which (bg's $out/bg-NAME.times) the
+# builds 88 (checked 28, AFL++ 27, coverage runners 19, gcc runners 15),
+# the reference run 22 (its compile of every source, 13.9 s more, is
+# gone), the 52 fuzzer runs 37, the rest (make fuzz, replays, coverage
+# reports, corpus) 23.
 set -u
 cd "$(dirname "$0")/.."
 out=build/test/fuzz
@@ -34,10 +41,11 @@ if ! command -v clang > /dev/null; then
 	skip "fuzz: clang not installed (scripts/deps.sh --check)"
 	exit 0
 fi
-# Two make jobs and two fuzzer runs at a time (CI has two cores; each
-# fuzzer is one process): no outcome depends on it, every run is bounded
-# by its count of executions, with a fixed seed.
-J=-j2
+# SUITE_JOBS make jobs and fuzzer runs at a time (tests/common.sh: two
+# when run alone, one beside another suite; each fuzzer is one process):
+# no outcome depends on it, every run is bounded by its count of
+# executions, with a fixed seed.
+J=-j$SUITE_JOBS
 if ! make -s $J fuzzers corpus > "$out/build.log" 2>&1; then
 	fail "fuzz_build: see $out/build.log"
 	tail -20 "$out/build.log"
@@ -52,7 +60,7 @@ grep -q -i 'warning:' "$out/build.log"
 check fuzz_build_warning_free_clang $((1 - $?)) "see $out/build.log"
 
 # The other builds (ASan+UBSan checker, AFL++, coverage), then these
-# three, then the fuzzers' runs below, go two at a time (bg); the builds'
+# three, then the fuzzers' runs below, go SUITE_JOBS at a time (bg); the builds'
 # checks are printed where they were.  Each build writes its own folder.
 checked_build() {
 	make -s $J fuzzers FUZZ_CHECKER=checked FUZZ_OUT=$out/checked FUZZ_OBJ=$out/checked-obj \
@@ -99,13 +107,15 @@ corpus_checks() {
 bg corpus corpus_checks
 
 # The engine's cheap reference run (what every harness's check uses) gives
-# the outcome of a plain reference run: tests/test_ref_run.c.
+# the outcome of a plain reference run: tests/test_ref_run.c, linked with
+# the engine and library strcheck links (build/, which make test builds
+# before the suites): compiling every source again under clang -O2 here
+# cost 13.9 s of CPU, the link 0.3 s.  (Both compilers' warnings are
+# suite-11's: warning_free_gcc, warning_free_clang.)
 ref_run() {
-	local engine
-	engine="$(ls src/engine/*/*.c src/engine/*/*/*.c) $(ls ref/ref_*.c)"
-	# shellcheck disable=SC2086
-	if clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -o "$out/test_ref_run" \
-		tests/test_ref_run.c $engine src/lib/*.c src/lib/*/*.c -ldl -lpthread > "$out/ref-run-build.log" 2>&1; then
+	if make -s build/libengine.a build/libstrscpy.a > "$out/ref-run-build.log" 2>&1 &&
+	   clang -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -o "$out/test_ref_run" \
+		tests/test_ref_run.c build/libengine.a build/libstrscpy.a -ldl -lpthread >> "$out/ref-run-build.log" 2>&1; then
 		"$out/test_ref_run" 2>&1 | grep -E '^(PASS|FAIL)' || fail "reference_run_same_outcome: no result"
 	else
 		fail "reference_run_same_outcome: build failed, see $out/ref-run-build.log"
@@ -222,7 +232,7 @@ for d in bad_count_u32 bad_count_u16 bad_count_signed bad_end_wraps bad_sanity_l
 		-o "$out/so/$d.so" tests/zoo/$d.c > "$out/so/$d.log" 2>&1 ||
 		fail "fuzz_defect_builds_$d: see $out/so/$d.log"
 done
-# (the fuzzing runs from here on go two at a time, bg; fg prints them)
+# (the fuzzing runs from here on go SUITE_JOBS at a time, bg; fg prints them)
 bg unaligned_load find_defect unaligned_load "$out/so/bad_unaligned_cross_page.so" fuzz_strscpy overread
 bg haszero_fp find_defect haszero_fp "$out/so/bad_haszero_no_not.so" fuzz_strscpy retval
 bg count_u32 find_defect count_u32 "$out/so/bad_count_u32.so" fuzz_strscpy retval

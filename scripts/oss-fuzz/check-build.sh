@@ -27,7 +27,7 @@
 # Test hook: CHECK_BUILD_REMOVE=FILE deletes $OUT/FILE after the build.
 # This file is the driver; each step is a file of its own in check/.
 #
-# usage: check-build.sh [-s SRCDIR] [-r RUNS] [-l LOGDIR] [-k] [-K DIR] [-R DIR] [COMBO...]
+# usage: check-build.sh [-s SRCDIR] [-r RUNS] [-l LOGDIR] [-k] [-K DIR] [-R DIR] [-W DIR] [COMBO...]
 #   COMBO     ENGINE-SANITIZER as OSS-Fuzz builds them: libfuzzer-address,
 #             libfuzzer-undefined, libfuzzer-memory, libfuzzer-coverage,
 #             afl-address, libfuzzer-address-i386 (-m32); and
@@ -43,9 +43,15 @@
 #   -l DIR    keep each combination's log in DIR
 #   -k        keep the temporary directories (printed) instead of removing
 #   -K DIR    keep each combination's $OUT, checked or not, as DIR/COMBO
+#             (and its $WORK as DIR/COMBO.work, for -W)
 #   -R DIR    take $OUT from DIR/COMBO (kept by -K) instead of building it
 #             (no build.sh run, no source-tree check: the checks of $OUT
 #             again, e.g. with CHECK_BUILD_REMOVE); without it, build
+#   -W DIR    start $WORK as a copy of DIR (a $WORK kept by -K, copied
+#             with its times) before build.sh runs: a combination built
+#             with the same flags as DIR's finds its objects and seed
+#             corpus up to date and only links and packs (its fuzzers,
+#             zips, dicts, options are made again in a fresh $OUT)
 set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -55,7 +61,8 @@ logdir=
 keep=0
 keep_out=
 reuse_out=
-while getopts "s:r:l:kK:R:" opt; do
+seed_work=
+while getopts "s:r:l:kK:R:W:" opt; do
 	case $opt in
 	s) tree=$(cd "$OPTARG" && pwd) || exit 2 ;;
 	r) runs=$OPTARG ;;
@@ -63,6 +70,7 @@ while getopts "s:r:l:kK:R:" opt; do
 	k) keep=1 ;;
 	K) keep_out=$OPTARG; mkdir -p "$keep_out" || exit 2; keep_out=$(cd "$keep_out" && pwd) ;;
 	R) reuse_out=$(cd "$OPTARG" 2>/dev/null && pwd) || reuse_out= ;;
+	W) seed_work=$(cd "$OPTARG" 2>/dev/null && pwd) || seed_work= ;;
 	*) sed -n '/^# usage/,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
 	esac
 done
@@ -126,6 +134,10 @@ for combo in $combos; do
 	if [ -n "$keep_out" ] && [ -d "$root/out" ]; then
 		rm -rf "${keep_out:?}/$combo"
 		mv "$root/out" "$keep_out/$combo"
+	fi
+	if [ -n "$keep_out" ] && [ -d "$root/work" ]; then
+		rm -rf "${keep_out:?}/$combo.work"
+		mv "$root/work" "$keep_out/$combo.work"
 	fi
 	if [ $keep -eq 1 ]; then
 		echo "     kept: $root" >&2

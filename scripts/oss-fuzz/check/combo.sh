@@ -40,6 +40,12 @@ build_combo() {  # combo root: build.sh into $OUT, with nothing written into $SR
 	*) cp "$SRC/strcheck/scripts/oss-fuzz/build.sh" "$SRC/build.sh" ;;
 	esac
 
+	# -W: $WORK as another build of this tree left it (same sources, same
+	# times): make compiles only what differs.
+	if [ -n "${seed_work:-}" ]; then
+		cp -a "$seed_work/." "$WORK/" || fail "cannot copy $seed_work" || return 1
+	fi
+
 	touch "$root/before-build"
 	sleep 1  # so that anything the build writes is strictly newer
 	(

@@ -6,7 +6,7 @@
 
 # libFuzzer: startup and edge count, the seed corpus, then $runs inputs.
 check_libfuzzer_run() {  # name tmpdir
-	local n=$1 t=$2 f=$OUT/$1 args edges rc total done_runs
+	local n=$1 t=$2 f=$OUT/$1 args edges rc nseeds total done_runs
 	mapfile -t args < <(options_args "$OUT/$n.options")
 	# ClusterFuzz uses NAME.dict when the options name no dictionary.
 	if ! printf '%s\n' "${args[@]}" | grep -q '^-dict='; then
@@ -47,26 +47,28 @@ check_libfuzzer_run() {  # name tmpdir
 	echo "$n: starts; ${edges:-0} instrumented edges"
 	[ "${edges:-0}" -ge 100 ] || fail "$n: only ${edges:-0} instrumented edges (OSS-Fuzz wants 100+)" || return 1
 
-	# The dictionary parses (libFuzzer refuses a bad one at startup).
-	run_env "$f" "${args[@]}" -runs=0 > "$t/dict.log" 2>&1 || {
-		tail -5 "$t/dict.log"
-		fail "$n: libFuzzer rejects its options or dict"
-		return 1
-	}
-
-	# bad_build_check's seed corpus check: the whole corpus, no crash.
-	run_env "$f" "${args[@]}" $FUZZER_ARGS -runs=0 "$t/seeds" > "$t/seeds.log" 2>&1
-	rc=$?
-	[ $rc -eq 0 ] || { tail -30 "$t/seeds.log"; fail "$n: exit $rc on its seed corpus (see log)"; return 1; }
-	echo "$n: ran its $(ls "$t/seeds" | wc -l) seeds"
-
-	# A few thousand inputs, starting from the seeds (-runs counts the
-	# seeds too).
+	# bad_build_check's seed corpus check (the whole corpus, no crash),
+	# then a few thousand inputs, in one run: libFuzzer runs every seed
+	# before it fuzzes ("INITED"; -runs counts the seeds too).  A failure
+	# before INITED is the seed corpus's; only then are the options and
+	# dict run alone (no input): libFuzzer refuses a bad one at startup.
 	cp -r "$t/seeds/." "$t/corpus/"
-	total=$(( $(ls "$t/seeds" | wc -l) + runs ))
+	nseeds=$(ls "$t/seeds" | wc -l)
+	total=$(( nseeds + runs ))
 	run_env "$f" "${args[@]}" $FUZZER_ARGS -seed=1 -runs="$total" \
 		-artifact_prefix="$t/artifacts/" "$t/corpus" > "$t/fuzz.log" 2>&1
 	rc=$?
+	if [ $rc -ne 0 ] && ! grep -q '^#[0-9]*[[:space:]]*INITED' "$t/fuzz.log"; then
+		if ! run_env "$f" "${args[@]}" -runs=0 > "$t/dict.log" 2>&1; then
+			tail -5 "$t/dict.log"
+			fail "$n: libFuzzer rejects its options or dict"
+			return 1
+		fi
+		tail -30 "$t/fuzz.log"
+		fail "$n: exit $rc on its seed corpus (see log)"
+		return 1
+	fi
+	echo "$n: ran its $nseeds seeds"
 	# libFuzzer may pass -runs by a few (a mutation round ends whole).
 	done_runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$t/fuzz.log" | tail -1)
 	[ $rc -eq 0 ] && [ "${done_runs:-0}" -ge "$total" ] || {
