@@ -64,9 +64,7 @@ extern const char sc_emu_back[], sc_emu_end[];
 /* The stubs and, in the same mapping (a RIP-relative disp32 reaches it),
  * the scratch they address.  Mapped before the sandbox locks, among the
  * checker's mappings, which it keeps from the candidate's memory calls. */
-/* The slot the stubs jump back through, then one stub per decoded
- * instruction kept (trace_decode.c), in whole pages. */
-#define STUBS_LEN ((64 + SC_INSN_CACHE * STUB + 4095) / 4096 * 4096)
+#define STUBS_LEN ((64 + SC_INSN_CACHE * STUB + 4095) / 4096 * 4096)  /* slot, stubs */
 #define CODE_LEN (STUBS_LEN + SC_EMU_BLOCKS_LEN)  /* the stubs, then onward's blocks */
 static unsigned char *code, *scratch;
 static sigjmp_buf back;
