@@ -342,7 +342,7 @@ assert d["replay"].startswith("strcheck --impl=build/zoo/bad_exact_fit.so --api=
 assert r["race"]["ran"] and r["race"]["calls"] > 0
 PY
 check json_report_valid_and_complete "$([ $? = 0 ] && [ $rc = 1 ]; echo $?)" "exit $rc, see $out/report.json"
-$SC --time=0 --race-time=0.5 --format=json > "$out/pass.json" 2> "$out/notty.err"
+$SC --time=0 --race-time=0.1 --format=json > "$out/pass.json" 2> "$out/notty.err"
 rc=$?
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["verdict"]=="pass" and r["defects"]==[]' "$out/pass.json"
 check json_report_pass "$([ $? = 0 ] && [ $rc = 0 ]; echo $?)" "exit $rc, see $out/pass.json"
